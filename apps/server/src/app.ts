@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { CODE_FAILURE, CODE_UNAUTHENTICATED, UPLOAD_LIMITS, type TErrorEnvelope } from '@hxk/contracts';
+import type { Config } from './config.ts';
+import type { DbHandle } from './platform/db.ts';
+import type { Deps } from './platform/context.ts';
+import { memoryCounters, redisCounters, type CounterStore } from './platform/counters.ts';
+import { localStorage, type FileStorage } from './platform/storage.ts';
+import { logSmsSender, type SmsSender } from './platform/adapters/sms.ts';
+import { localQrProvider, type QrProvider } from './platform/adapters/wechat.ts';
+import { AppError, localizeError } from './platform/errors.ts';
+import { fieldLabel, requestLanguage, validationText } from './platform/i18n.ts';
+import { registerGuard } from './platform/guard.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { schoolsRoutes } from './modules/schools/schools.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+export type BuildOptions = {
+  config: Config;
+  dbh: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+  sms?: SmsSender;
+  qr?: QrProvider;
+  counters?: CounterStore;
+  storage?: FileStorage;
+  now?: () => Date;
+};
+
+export const API_PREFIXES = ['/base/', '/app/', '/ai/', '/buttjoint/'];
+const isApiRoute = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+
+/** Builds the whole server without listening: main.ts listens, tests call inject(). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Ids are bigints: never let a JSON number lose precision on the way in.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    config,
+    dbh: opts.dbh,
+    counters: opts.counters ?? (config.redisUrl ? redisCounters(config.redisUrl) : memoryCounters()),
+    storage: opts.storage ?? localStorage(path.join(config.dataDir, 'files')),
+    sms: opts.sms ?? logSmsSender(app.log),
+    qr: opts.qr ?? localQrProvider,
+    now: opts.now ?? (() => new Date()),
+    log: app.log,
+  };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    if (!opts.counters) await deps.counters.close();
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'hxk API', version: '0.1.0', description: 'Every reply is { code, msg, data }; code 1 is success.' },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'hxk_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ cookie: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: 1, fields: 10 } });
+
+  app.decorateRequest('auth', null);
+  app.decorateRequest('lang', 'en');
+  app.decorateRequest('ctx', null as never);
+  app.addHook('onRequest', async (req) => {
+    req.lang = requestLanguage(req);
+    req.ctx = { deps, lang: req.lang, ip: req.ip, userAgent: req.headers['user-agent'] ?? '', auth: null };
+  });
+  registerGuard(app, deps, isApiRoute);
+
+  app.setErrorHandler((err, req, reply) => {
+    const lang = req.lang ?? 'en';
+    let body: TErrorEnvelope;
+    let status: number;
+    if (err instanceof AppError) {
+      status = err.status;
+      body = {
+        code: status === 401 ? CODE_UNAUTHENTICATED : CODE_FAILURE,
+        msg: localizeError(err.key, lang, err.params),
+        data: null,
+        errorKey: err.key,
+        ...(err.fields ? { fields: err.fields } : {}),
+      };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      status = 400;
+      const fields = err.validation.map((v) => {
+        const p = String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '');
+        return { path: p, message: `${fieldLabel(p, lang)} ${validationText(v.message ?? '', lang)}`.trim() };
+      });
+      body = {
+        code: CODE_FAILURE,
+        msg: localizeError('common.validation', lang, { detail: fields.map((f) => f.message).join('; ') }),
+        data: null,
+        errorKey: 'common.validation',
+        fields,
+      };
+    } else if ((err as { statusCode?: number }).statusCode === 413 || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      status = 413;
+      body = { code: CODE_FAILURE, msg: localizeError('common.payloadTooLarge', lang), data: null, errorKey: 'common.payloadTooLarge' };
+    } else if ((err as { statusCode?: number }).statusCode === 429) {
+      status = 429;
+      body = { code: CODE_FAILURE, msg: localizeError('common.rateLimited', lang), data: null, errorKey: 'common.rateLimited' };
+    } else if ((err as { statusCode?: number }).statusCode === 400 && !isResponseSerializationError(err)) {
+      status = 400;
+      body = { code: CODE_FAILURE, msg: localizeError('common.validation', lang, { detail: err instanceof Error ? err.message : '' }), data: null, errorKey: 'common.validation' };
+    } else {
+      req.log.error({ err }, 'unhandled error');
+      status = 500;
+      body = { code: CODE_FAILURE, msg: localizeError('common.unknown', lang), data: null, errorKey: 'common.unknown' };
+    }
+    return reply.status(status).send(body);
+  });
+
+  await app.register(async (api) => {
+    await api.register(authRoutes);
+    await api.register(schoolsRoutes);
+    await api.register(usersRoutes);
+  });
+
+  registerWeb(app, config);
+  return app;
+}
+
+function registerWeb(app: FastifyInstance, config: Config): void {
+  const index = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    void app.register(fastifyStatic, { root: config.webDist, prefix: '/hxk/', wildcard: false, index: false, decorateReply: true });
+  }
+  app.get('/', (_req, reply) => reply.redirect('/hxk/'));
+  app.setNotFoundHandler((req, reply) => {
+    const lang = req.lang ?? 'en';
+    if (hasWeb && req.method === 'GET' && (req.url === '/hxk' || req.url.startsWith('/hxk/'))) {
+      // The single-page app owns every /hxk/ path it does not ship as a file.
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ code: CODE_FAILURE, msg: localizeError('common.notFound', lang), data: null, errorKey: 'common.notFound' });
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** Every setting hxk reads, documented in docs/configuration.md. Environment only. */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().url().optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  COOKIE_SECURE: bool.default(false),
+  TRUST_PROXY: bool.default(false),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  WEB_DIST: z.string().optional(),
+  SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
+  SMS_ALIYUN_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
+  SMS_ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  SMS_ALIYUN_SIGN_NAME: z.string().optional(),
+  SMS_ALIYUN_TEMPLATE_CODE: z.string().optional(),
+  WECHAT_PROVIDER: z.enum(['local', 'wechat']).default('local'),
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_TOKEN: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  publicOrigin: string | undefined;
+  webDist: string;
+  sms:
+    | { provider: 'log' }
+    | { provider: 'aliyun'; endpoint: string; accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string };
+  wechat:
+    | { provider: 'local' }
+    | { provider: 'wechat'; apiBase: string; appId: string; appSecret: string; token: string };
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const need = (name: keyof typeof e, value: string | undefined): string => {
+    if (!value) throw new ConfigError(`Invalid configuration:\n  ${name} is required by the chosen provider`);
+    return value;
+  };
+  const sms: Config['sms'] =
+    e.SMS_PROVIDER === 'aliyun'
+      ? {
+          provider: 'aliyun',
+          endpoint: e.SMS_ALIYUN_ENDPOINT,
+          accessKeyId: need('SMS_ALIYUN_ACCESS_KEY_ID', e.SMS_ALIYUN_ACCESS_KEY_ID),
+          accessKeySecret: need('SMS_ALIYUN_ACCESS_KEY_SECRET', e.SMS_ALIYUN_ACCESS_KEY_SECRET),
+          signName: need('SMS_ALIYUN_SIGN_NAME', e.SMS_ALIYUN_SIGN_NAME),
+          templateCode: need('SMS_ALIYUN_TEMPLATE_CODE', e.SMS_ALIYUN_TEMPLATE_CODE),
+        }
+      : { provider: 'log' };
+  const wechat: Config['wechat'] =
+    e.WECHAT_PROVIDER === 'wechat'
+      ? {
+          provider: 'wechat',
+          apiBase: e.WECHAT_API_BASE,
+          appId: need('WECHAT_APP_ID', e.WECHAT_APP_ID),
+          appSecret: need('WECHAT_APP_SECRET', e.WECHAT_APP_SECRET),
+          token: need('WECHAT_TOKEN', e.WECHAT_TOKEN),
+        }
+      : { provider: 'local' };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    // Demo data is on by default for the embedded database only.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    sms,
+    wechat,
+  };
+}

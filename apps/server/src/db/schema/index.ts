@@ -1,0 +1,3 @@
+export * from './columns.ts';
+export * from './platform.ts';
+export * from './school.ts';

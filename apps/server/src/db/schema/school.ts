@@ -1,0 +1,59 @@
+/** Tenant tables of the school module: row-level security by school_id (migration 0001). */
+import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts, schools } from './platform.ts';
+import { createdAt, id, idString, schoolId, ts } from './columns.ts';
+
+export const schoolMemberships = pgTable('school_memberships', {
+  schoolId: schoolId().references(() => schools.id, { onDelete: 'cascade' }),
+  id: id(),
+  accountId: idString('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  identity: integer('identity').notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+  createdAt: createdAt(),
+  reviewedAt: ts('reviewed_at'),
+  reviewedBy: idString('reviewed_by').references(() => accounts.id, { onDelete: 'set null' }),
+  reviewNote: text('review_note'),
+  lastLoginAt: ts('last_login_at'),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  uniqueIndex('school_memberships_account_uq').on(t.schoolId, t.accountId),
+  index('school_memberships_account_idx').on(t.accountId),
+  index('school_memberships_status_idx').on(t.schoolId, t.status, t.createdAt),
+]);
+
+export const orgUnits = pgTable('org_units', {
+  schoolId: schoolId().references(() => schools.id, { onDelete: 'cascade' }),
+  id: id(),
+  parentId: idString('parent_id'),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['school', 'college', 'department', 'office'] }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  foreignKey({ columns: [t.schoolId, t.parentId], foreignColumns: [t.schoolId, t.id] }).onDelete('cascade'),
+  index('org_units_parent_idx').on(t.schoolId, t.parentId),
+]);
+
+export const loginLogs = pgTable('login_logs', {
+  schoolId: schoolId().references(() => schools.id, { onDelete: 'cascade' }),
+  id: id(),
+  accountId: idString('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  method: text('method').notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  platformId: integer('platform_id'),
+  createdAt: createdAt(),
+  confirmedAt: ts('confirmed_at'),
+}, (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('login_logs_account_idx').on(t.schoolId, t.accountId, t.createdAt)]);
+
+export const files = pgTable('files', {
+  schoolId: schoolId().references(() => schools.id, { onDelete: 'cascade' }),
+  id: id(),
+  ownerId: idString('owner_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  storageKey: text('storage_key').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('files_owner_idx').on(t.schoolId, t.ownerId)]);

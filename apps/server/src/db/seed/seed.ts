@@ -1,0 +1,78 @@
+/** Demo data and test factories: the same code seeds both (STYLE 7). */
+import { eq } from 'drizzle-orm';
+import { IDENTITY, type TIdentity } from '@hxk/contracts';
+import { accounts, orgUnits, schoolDomains, schoolMemberships, schools } from '../schema/index.ts';
+import type { Database, Tx } from '../../platform/db.ts';
+import { platformTx } from '../../platform/tenancy.ts';
+import { hashPassword } from '../../modules/auth/passwords.ts';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export const DEMO_ROLES: { account: string; identity: TIdentity; name: { zh: string; en: string } }[] = [
+  { account: 'admin', identity: IDENTITY.admin, name: { zh: '王校长', en: 'Administrator' } },
+  { account: 'leader', identity: IDENTITY.leader, name: { zh: '李组长', en: 'Group Leader' } },
+  { account: 'supervisor', identity: IDENTITY.supervisor, name: { zh: '张督导', en: 'Supervisor' } },
+  { account: 'teacher', identity: IDENTITY.teacher, name: { zh: '陈老师', en: 'Teacher' } },
+  { account: 'student', identity: IDENTITY.student, name: { zh: '刘同学', en: 'Student' } },
+];
+
+export type SeededSchool = {
+  schoolId: string;
+  name: string;
+  code: string;
+  users: Record<string, { id: string; account: string; phone: string; identity: TIdentity }>;
+};
+
+let cachedHash: Promise<string> | undefined;
+const demoHash = () => (cachedHash ??= hashPassword(DEMO_PASSWORD));
+
+export async function createAccount(
+  tx: Tx,
+  input: { account: string; name: string; phone?: string | null; password?: string; mustChangePassword?: boolean },
+) {
+  const passwordHash = input.password && input.password !== DEMO_PASSWORD ? await hashPassword(input.password) : await demoHash();
+  const [row] = await tx
+    .insert(accounts)
+    .values({ account: input.account, name: input.name, phone: input.phone ?? null, passwordHash, mustChangePassword: input.mustChangePassword ?? false })
+    .returning();
+  return row!;
+}
+
+/** A school with its domains, a small organisation and one account per built-in role. */
+export async function seedSchool(
+  db: Database,
+  input: { name: string; code: string; domains: string[]; suffix: string; phonePrefix: string },
+): Promise<SeededSchool> {
+  return platformTx(db, 'seed', async (tx) => {
+    const [school] = await tx.insert(schools).values({ name: input.name, code: input.code, title: input.name }).returning();
+    const schoolId = school!.id;
+    for (const domain of input.domains) await tx.insert(schoolDomains).values({ domain, schoolId });
+    const [root] = await tx.insert(orgUnits).values({ schoolId, name: input.name, kind: 'school' }).returning();
+    const units = ['Academic Affairs Office', 'College of Science', 'College of Humanities'];
+    for (const [i, name] of units.entries()) {
+      await tx.insert(orgUnits).values({ schoolId, parentId: root!.id, name, kind: i === 0 ? 'office' : 'college', sort: i });
+    }
+    const users: SeededSchool['users'] = {};
+    for (const [i, role] of DEMO_ROLES.entries()) {
+      const account = `${role.account}${input.suffix}`;
+      const phone = `${input.phonePrefix}${String(i + 1).padStart(4, '0')}`;
+      const row = await createAccount(tx, { account, name: `${role.name.en}${input.suffix ? ` ${input.suffix}` : ''}`, phone });
+      await tx.insert(schoolMemberships).values({ schoolId, accountId: row.id, identity: role.identity, status: 'approved' });
+      users[role.account] = { id: row.id, account, phone, identity: role.identity };
+    }
+    return { schoolId, name: input.name, code: input.code, users };
+  });
+}
+
+export const DEMO_SCHOOLS = [
+  { name: 'Demo School', code: 'DEMO', domains: ['localhost', '127.0.0.1', 'demo.localhost'], suffix: '', phonePrefix: '1380000' },
+  { name: 'Second School', code: 'SECOND', domains: ['second.localhost'], suffix: '2', phonePrefix: '1390000' },
+] as const;
+
+/** Seeds the two demo schools once; later starts find them and do nothing. */
+export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
+  const existing = await platformTx(db, 'seed', (tx) => tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'DEMO')));
+  if (existing.length) return { seeded: false };
+  for (const s of DEMO_SCHOOLS) await seedSchool(db, { ...s, domains: [...s.domains] });
+  return { seeded: true };
+}

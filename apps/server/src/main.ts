@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateDatabase, openDatabase } from './platform/db.ts';
+import { DEMO_PASSWORD, DEMO_ROLES, DEMO_SCHOOLS, seedDemo } from './db/seed/seed.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const dbh = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
+    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+  await migrateDatabase(dbh);
+  const app = await buildApp({
+    config,
+    dbh,
+    logger: { level: config.logLevel, ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}) },
+  });
+  if (config.seedDemo) {
+    const { seeded } = await seedDemo(dbh.db);
+    const accounts = DEMO_SCHOOLS.flatMap((s) => DEMO_ROLES.map((r) => `${r.account}${s.suffix}`));
+    app.log.info(
+      `${seeded ? 'Seeded' : 'Found'} demo schools ${DEMO_SCHOOLS.map((s) => `"${s.name}" (${s.domains.join(', ')})`).join(' and ')}; ` +
+        `accounts ${accounts.join(', ')} with password ${DEMO_PASSWORD}`,
+    );
+  }
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await dbh.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`hxk is running: http://localhost:${config.port}/hxk/ (API docs at /api/docs, database: ${dbh.driver})`);
+}
+
+void main();

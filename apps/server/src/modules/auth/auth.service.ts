@@ -1,0 +1,229 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  IDENTITY,
+  LOGIN_THROTTLE,
+  SMS_CODE,
+  type TIdentity,
+  type TLoginRequest,
+  type TLoginResponse,
+  type TRegisterRequest,
+} from '@hxk/contracts';
+import { accounts, loginLogs, schoolMemberships, schools } from '../../db/schema/index.ts';
+import type { Ctx, Deps } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { platformTx, schoolTx } from '../../platform/tenancy.ts';
+import { createSession, revokeAccountSessions, revokeSession, type SessionMethod } from '../../platform/sessions.ts';
+import type { SmsPurpose } from '../../platform/adapters/sms.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { assertCanSend, consumeCode, generateSmsCode, storeCode } from './sms-codes.ts';
+import { completeQrRegistration } from './qr.service.ts';
+import { approvedMemberships, findAccountById, findAccountByLogin, findAccountByPhone, recordLogin } from './auth.repo.ts';
+
+type Account = NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
+
+const ipKey = (ip: string) => `login:ip:${ip}`;
+const accountKey = (login: string) => `login:acct:${login.toLowerCase()}`;
+
+async function assertNotThrottled(deps: Deps, login: string, ip: string): Promise<void> {
+  const [byAccount, byIp] = await Promise.all([deps.counters.get(accountKey(login)), deps.counters.get(ipKey(ip))]);
+  if (byAccount >= LOGIN_THROTTLE.perAccountFailures || byIp >= LOGIN_THROTTLE.perIpFailures) {
+    const ttl = Math.max(await deps.counters.ttl(accountKey(login)), await deps.counters.ttl(ipKey(ip)));
+    throw new AppError('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(ttl / 60)) });
+  }
+}
+
+async function countFailure(deps: Deps, login: string, ip: string): Promise<void> {
+  await Promise.all([
+    deps.counters.hit(accountKey(login), LOGIN_THROTTLE.windowSeconds),
+    deps.counters.hit(ipKey(ip), LOGIN_THROTTLE.windowSeconds),
+  ]);
+}
+
+/**
+ * Opens a session for an account. The school is chosen among approved memberships only: a
+ * client-supplied school id is a hint (unverifiedSchoolId), never a grant.
+ */
+export async function openSession(
+  tx: Tx,
+  ctx: Ctx,
+  account: Account,
+  method: SessionMethod,
+  unverifiedSchoolId?: string | null,
+): Promise<TLoginResponse> {
+  if (account.status !== 'active') throw new AppError('auth.accountDisabled');
+  const memberships = await approvedMemberships(tx, account.id);
+  const chosen = unverifiedSchoolId
+    ? memberships.find((m) => m.schoolId === unverifiedSchoolId)
+    : memberships[0];
+  if (unverifiedSchoolId && !chosen) throw new AppError('auth.schoolNotMember');
+  const now = ctx.deps.now();
+  const { token } = await createSession(tx, ctx.deps, {
+    accountId: account.id,
+    schoolId: chosen?.schoolId ?? null,
+    method,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
+  const logId = chosen
+    ? await recordLogin(tx, { schoolId: chosen.schoolId, accountId: account.id, method, ip: ctx.ip, userAgent: ctx.userAgent, now })
+    : null;
+  return {
+    token,
+    userId: account.id,
+    name: account.name,
+    account: account.account,
+    schoolId: chosen?.schoolId ?? null,
+    schoolName: chosen?.schoolName ?? null,
+    identity: (chosen?.identity as TIdentity | undefined) ?? null,
+    mustChangePassword: account.mustChangePassword,
+    logId,
+  };
+}
+
+export async function login(ctx: Ctx, body: TLoginRequest): Promise<TLoginResponse> {
+  const { deps } = ctx;
+  const login = body.type === 'password' ? body.account : body.phone;
+  await assertNotThrottled(deps, login, ctx.ip);
+
+  if (body.type === 'password') {
+    const account = await platformTx(deps.dbh.db, 'auth', (tx) => findAccountByLogin(tx, body.account));
+    const valid = await verifyPassword(account?.passwordHash, body.password);
+    if (!account || !valid) {
+      await countFailure(deps, login, ctx.ip);
+      throw new AppError('auth.invalidCredentials');
+    }
+    await deps.counters.reset(accountKey(login));
+    return platformTx(deps.dbh.db, 'auth', (tx) => openSession(tx, ctx, account, 'password', body.schoolId));
+  }
+
+  // The code is consumed in its own transaction so that a wrong try is counted even though we refuse.
+  const codeOk = await platformTx(deps.dbh.db, 'auth', (tx) =>
+    consumeCode(tx, { phone: body.phone, purpose: 'login', code: body.code, now: deps.now() }),
+  );
+  const account = codeOk ? await platformTx(deps.dbh.db, 'auth', (tx) => findAccountByPhone(tx, body.phone)) : undefined;
+  if (!account) {
+    await countFailure(deps, login, ctx.ip);
+    throw new AppError('sms.codeInvalid');
+  }
+  await deps.counters.reset(accountKey(login));
+  return platformTx(deps.dbh.db, 'auth', (tx) => openSession(tx, ctx, account, 'sms', body.schoolId));
+}
+
+/**
+ * Sends a code. For sign-in and password reset the reply is the same whether or not the phone has an
+ * account (no enumeration); a code is only really sent to a known phone. Registration is the reverse.
+ */
+export async function sendSmsCode(ctx: Ctx, phone: string, purpose: SmsPurpose): Promise<{ resendAfterSeconds: number }> {
+  const { deps } = ctx;
+  const ipCount = await deps.counters.hit(`sms:ip:${ctx.ip}`, 3600);
+  if (ipCount > SMS_CODE.perIpPerHour) throw new AppError('common.rateLimited');
+  const now = deps.now();
+  const code = generateSmsCode();
+  const deliver = await platformTx(deps.dbh.db, 'auth', async (tx) => {
+    await assertCanSend(tx, phone, purpose, now);
+    const exists = Boolean(await findAccountByPhone(tx, phone));
+    if (purpose === 'register' && exists) throw new AppError('register.phoneTaken');
+    await storeCode(tx, { phone, purpose, code, ip: ctx.ip, now });
+    return purpose === 'register' ? true : exists;
+  });
+  if (deliver) {
+    try {
+      await deps.sms.send(phone, code, purpose);
+    } catch (err) {
+      deps.log.error({ err, provider: deps.sms.name }, 'SMS send failed');
+      throw new AppError('sms.sendFailed');
+    }
+  }
+  return { resendAfterSeconds: SMS_CODE.resendSeconds };
+}
+
+export async function logout(ctx: Ctx): Promise<void> {
+  if (!ctx.auth) return;
+  const sessionId = ctx.auth.sessionId;
+  await platformTx(ctx.deps.dbh.db, 'auth', (tx) => revokeSession(tx, sessionId, ctx.deps.now()));
+}
+
+/** The web calls this once after the first navigation with platform id 3 (spec section 4). */
+export async function confirmLoginLog(ctx: Ctx & { auth: { schoolId: string; accountId: string } }, logId: string, pfId: number) {
+  const updated = await schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, (tx) =>
+    tx
+      .update(loginLogs)
+      .set({ confirmedAt: ctx.deps.now(), platformId: pfId })
+      .where(and(eq(loginLogs.id, logId), eq(loginLogs.accountId, ctx.auth.accountId), sql`${loginLogs.confirmedAt} is null`))
+      .returning({ id: loginLogs.id }),
+  );
+  return { logged: updated.length > 0 };
+}
+
+/** The caller's identities in their schools, for identity switching. Nobody else's. */
+export async function lastIdentityList(ctx: Ctx & { auth: { accountId: string; account: string } }, username: string) {
+  if (username.toLowerCase() !== ctx.auth.account.toLowerCase()) return [];
+  const rows = await platformTx(ctx.deps.dbh.db, 'auth', (tx) => approvedMemberships(tx, ctx.auth.accountId));
+  return rows.map((r) => ({
+    schoolId: r.schoolId,
+    schoolName: r.schoolName,
+    identity: r.identity as TIdentity,
+    lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+  }));
+}
+
+/** Moves the caller's session to another school of theirs. */
+export async function switchSchool(ctx: Ctx & { auth: { accountId: string } }, unverifiedSchoolId: string): Promise<TLoginResponse> {
+  const { deps } = ctx;
+  return platformTx(deps.dbh.db, 'auth', async (tx) => {
+    const account = await findAccountById(tx, ctx.auth.accountId);
+    if (!account) throw new AppError('auth.unauthenticated');
+    const res = await openSession(tx, ctx, account, 'password', unverifiedSchoolId);
+    if (ctx.auth && 'sessionId' in ctx.auth) await revokeSession(tx, (ctx.auth as { sessionId: string }).sessionId, deps.now());
+    return res;
+  });
+}
+
+export async function register(ctx: Ctx, body: TRegisterRequest): Promise<TLoginResponse> {
+  const { deps } = ctx;
+  const codeOk = await platformTx(deps.dbh.db, 'auth', (tx) =>
+    consumeCode(tx, { phone: body.phone, purpose: 'register', code: body.code, now: deps.now() }),
+  );
+  if (!codeOk) throw new AppError('sms.codeInvalid');
+  const passwordHash = await hashPassword(body.password);
+  return platformTx(deps.dbh.db, 'auth', async (tx) => {
+    if (await findAccountByLogin(tx, body.account)) throw new AppError('register.accountTaken');
+    if (await findAccountByPhone(tx, body.phone)) throw new AppError('register.phoneTaken');
+    const [account] = await tx
+      .insert(accounts)
+      .values({ account: body.account, name: body.name, phone: body.phone, email: body.email || null, passwordHash })
+      .returning();
+    if (body.schoolCode) {
+      const [school] = await tx.select().from(schools).where(sql`lower(${schools.code}) = ${body.schoolCode.toLowerCase()}`);
+      if (!school) throw new AppError('school.incorrectCode');
+      await tx.insert(schoolMemberships).values({
+        schoolId: school.id,
+        accountId: account!.id,
+        identity: body.identity ?? IDENTITY.teacher,
+        status: 'pending',
+      });
+    }
+    if (body.qrCodeId) await completeQrRegistration(tx, body.qrCodeId, account!.id, deps.now());
+    return openSession(tx, ctx, account!, 'register');
+  });
+}
+
+/** Forgot password: a code sent to the account's phone sets a new password and ends its sessions. */
+export async function resetPasswordBySms(ctx: Ctx, body: { phone: string; code: string; newPassword: string }): Promise<void> {
+  const { deps } = ctx;
+  const codeOk = await platformTx(deps.dbh.db, 'auth', (tx) =>
+    consumeCode(tx, { phone: body.phone, purpose: 'reset', code: body.code, now: deps.now() }),
+  );
+  if (!codeOk) throw new AppError('sms.codeInvalid');
+  const passwordHash = await hashPassword(body.newPassword);
+  await platformTx(deps.dbh.db, 'auth', async (tx) => {
+    const account = await findAccountByPhone(tx, body.phone);
+    if (!account) throw new AppError('sms.codeInvalid');
+    await tx
+      .update(accounts)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: deps.now() })
+      .where(eq(accounts.id, account.id));
+    await revokeAccountSessions(tx, account.id, deps.now());
+  });
+}

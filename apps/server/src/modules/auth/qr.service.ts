@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { QR_LOGIN, QR_TYPES } from '@hxk/contracts';
+import { qrCodes } from '../../db/schema/index.ts';
+import type { Ctx } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { platformTx } from '../../platform/tenancy.ts';
+import { randomToken, sha256 } from '../../platform/sessions.ts';
+import { findAccountById } from './auth.repo.ts';
+import { openSession } from './auth.service.ts';
+
+type QrRow = typeof qrCodes.$inferSelect;
+const OPEN = ['waiting', 'scanned'] as const;
+
+const isExpired = (row: QrRow, now: Date) => row.expiresAt <= now && (OPEN as readonly string[]).includes(row.status);
+
+export async function createQr(
+  ctx: Ctx,
+  input: { type: number; domainName?: string | undefined; projectId?: string | undefined; origin: string },
+) {
+  const { deps } = ctx;
+  const id = crypto.randomBytes(16).toString('hex'); // 128-bit, single use
+  const browserSecret = randomToken();
+  const now = deps.now();
+  const localUrl =
+    input.type === QR_TYPES.register
+      ? `${input.origin}/hxk/register?qrCodeId=${id}`
+      : `${input.origin}/hxk/qrConfirm?qrCodeId=${id}`;
+  const { content } = await deps.qr.createCode({ sceneId: id, ttlSeconds: QR_LOGIN.ttlSeconds, localUrl });
+  const expiresAt = new Date(now.getTime() + QR_LOGIN.ttlSeconds * 1000);
+  await platformTx(deps.dbh.db, 'auth', (tx) =>
+    tx.insert(qrCodes).values({
+      id,
+      type: input.type,
+      provider: deps.qr.kind,
+      browser: ctx.userAgent.slice(0, 512),
+      ip: ctx.ip,
+      domainName: input.domainName ?? null,
+      projectId: input.projectId ?? null,
+      content,
+      browserSecretHash: sha256(browserSecret),
+      createdAt: now,
+      expiresAt,
+    }),
+  );
+  const image = await QRCode.toDataURL(content, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  return {
+    response: { qrCodeId: id, content, image, expiresAt: expiresAt.toISOString(), provider: deps.qr.kind },
+    browserSecret,
+  };
+}
+
+async function loadForUpdate(tx: Tx, id: string) {
+  const [row] = await tx.select().from(qrCodes).where(eq(qrCodes.id, id)).limit(1).for('update');
+  return row;
+}
+
+/** The browser that shows the code polls this; once confirmed, the same call signs it in. */
+export async function qrInfo(ctx: Ctx, id: string, browserSecret: string | undefined) {
+  const { deps } = ctx;
+  const now = deps.now();
+  return platformTx(deps.dbh.db, 'auth', async (tx) => {
+    const row = await loadForUpdate(tx, id);
+    if (!row || !browserSecret || row.browserSecretHash !== sha256(browserSecret)) throw new AppError('qr.notFound');
+    if (isExpired(row, now)) {
+      await tx.update(qrCodes).set({ status: 'expired' }).where(eq(qrCodes.id, id));
+      return { status: 'expired' as const, type: row.type, session: null, registration: null };
+    }
+    if (row.status === 'confirmed' && row.accountId) {
+      const account = await findAccountById(tx, row.accountId);
+      if (!account) throw new AppError('qr.notFound');
+      await tx.update(qrCodes).set({ status: 'used' }).where(eq(qrCodes.id, id));
+      const session = await openSession(tx, ctx, account, 'qr', row.schoolId);
+      return { status: 'confirmed' as const, type: row.type, session, registration: null };
+    }
+    return { status: row.status, type: row.type, session: null, registration: null };
+  });
+}
+
+/** A signed-in phone opened the code: it is shown which browser it would approve. */
+export async function describeQr(ctx: Ctx, id: string) {
+  const { deps } = ctx;
+  const now = deps.now();
+  return platformTx(deps.dbh.db, 'auth', async (tx) => {
+    const row = await loadForUpdate(tx, id);
+    if (!row) throw new AppError('qr.notFound');
+    if (isExpired(row, now) || row.status === 'expired') throw new AppError('qr.expired');
+    if (!(OPEN as readonly string[]).includes(row.status)) throw new AppError('qr.alreadyUsed');
+    if (row.status === 'waiting') await tx.update(qrCodes).set({ status: 'scanned' }).where(eq(qrCodes.id, id));
+    return {
+      status: 'scanned' as const,
+      type: row.type,
+      browser: row.browser ?? '',
+      ip: row.ip ?? '',
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+    };
+  });
+}
+
+/** The phone's explicit approval (or refusal) of a sign-in code. */
+export async function confirmQr(ctx: Ctx & { auth: { accountId: string; schoolId: string | null } }, id: string, approve: boolean) {
+  const { deps } = ctx;
+  const now = deps.now();
+  await platformTx(deps.dbh.db, 'auth', async (tx) => {
+    const row = await loadForUpdate(tx, id);
+    if (!row || row.type !== QR_TYPES.login) throw new AppError('qr.notFound');
+    if (isExpired(row, now) || row.status === 'expired') throw new AppError('qr.expired');
+    if (!(OPEN as readonly string[]).includes(row.status)) throw new AppError('qr.alreadyUsed');
+    await tx
+      .update(qrCodes)
+      .set(approve ? { status: 'confirmed', accountId: ctx.auth.accountId, schoolId: ctx.auth.schoolId } : { status: 'cancelled' })
+      .where(eq(qrCodes.id, id));
+  });
+}
+
+/** Registration finished on the phone that scanned a register code: the waiting browser signs in. */
+export async function completeQrRegistration(tx: Tx, id: string, accountId: string, now: Date): Promise<void> {
+  const row = await loadForUpdate(tx, id);
+  if (!row || row.type !== QR_TYPES.register) throw new AppError('qr.notFound');
+  if (isExpired(row, now)) throw new AppError('qr.expired');
+  await tx
+    .update(qrCodes)
+    .set({ status: 'confirmed', accountId })
+    .where(and(eq(qrCodes.id, id), inArray(qrCodes.status, [...OPEN])));
+}

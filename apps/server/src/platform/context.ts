@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TIdentity, TLanguage, TPermission, TRoutePermission } from '@hxk/contracts';
+import type { Config } from '../config.ts';
+import type { DbHandle } from './db.ts';
+import type { CounterStore } from './counters.ts';
+import type { FileStorage } from './storage.ts';
+import type { SmsSender } from './adapters/sms.ts';
+import type { QrProvider } from './adapters/wechat.ts';
+
+/** Everything a service may need from the outside world, built once in buildApp. */
+export type Deps = {
+  config: Config;
+  dbh: DbHandle;
+  counters: CounterStore;
+  storage: FileStorage;
+  sms: SmsSender;
+  qr: QrProvider;
+  now: () => Date;
+  log: FastifyBaseLogger;
+};
+
+/** The signed-in person behind a request, resolved from the session (never from a header). */
+export type AuthState = {
+  sessionId: string;
+  accountId: string;
+  account: string;
+  name: string;
+  schoolId: string | null;
+  identity: TIdentity | null;
+  permissions: readonly TPermission[];
+  mustChangePassword: boolean;
+  sso: boolean;
+};
+
+/** What a service receives: who acts, in which school, in which language. */
+export type Ctx = { deps: Deps; lang: TLanguage; ip: string; userAgent: string; auth: AuthState | null };
+export type MemberCtx = Ctx & { auth: AuthState & { schoolId: string; identity: TIdentity } };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthState | null;
+    lang: TLanguage;
+    ctx: Ctx;
+  }
+  interface FastifyContextConfig {
+    /** Required on every API route; a route without it is refused at start-up. */
+    permission?: TRoutePermission;
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCESS_LEVELS, SESSION_COOKIE, type TRoutePermission } from '@hxk/contracts';
+import { AppError } from './errors.ts';
+import { resolveSession } from './sessions.ts';
+import type { Deps } from './context.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function tokenOf(req: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  const cookie = req.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/**
+ * CSRF: a browser cannot send a cross-site request with a JSON content type or a custom header
+ * without a CORS preflight, which we never grant. A foreign Origin is refused outright.
+ */
+function checkCsrf(req: FastifyRequest, deps: Deps, via: 'cookie' | 'bearer' | null): void {
+  if (SAFE_METHODS.has(req.method) || via === 'bearer') return;
+  const origin = req.headers.origin;
+  if (origin) {
+    const allowed = new Set([`http://${req.headers.host}`, `https://${req.headers.host}`]);
+    if (deps.config.publicOrigin) allowed.add(deps.config.publicOrigin.replace(/\/$/, ''));
+    if (!allowed.has(origin)) throw new AppError('auth.csrf');
+  }
+  const type = req.headers['content-type'] ?? '';
+  if (type.startsWith('application/json') || req.headers['x-requested-with']) return;
+  throw new AppError('auth.csrf');
+}
+
+/** Enforces the permission every route declares (STYLE 5); refuses to start without one. */
+export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url: string) => boolean): void {
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url)) return;
+    const permission = (route.config as { permission?: TRoutePermission } | undefined)?.permission;
+    if (!permission) throw new Error(`route ${route.method} ${route.url} declares no permission`);
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const permission = req.routeOptions.config.permission;
+    if (!permission) return; // not an API route (static files, docs)
+    const found = tokenOf(req);
+    checkCsrf(req, deps, found?.via ?? null);
+    req.auth = found ? await resolveSession(deps, found.token) : null;
+    req.ctx.auth = req.auth;
+    if (permission === 'public') return;
+    const auth = req.auth;
+    if (!auth) throw new AppError('auth.unauthenticated');
+    if (permission === 'account') return;
+    if (auth.mustChangePassword) throw new AppError('auth.mustChangePassword');
+    if (!auth.schoolId) throw new AppError('auth.noSchool');
+    if (permission === 'member') return;
+    if (!(ACCESS_LEVELS as readonly string[]).includes(permission) && !auth.permissions.includes(permission)) {
+      throw new AppError('auth.forbidden');
+    }
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Builds the real app on a fresh database for API tests: PGlite always, PostgreSQL too when
+ * TEST_DATABASE_URL is set. Tests act as real, unprivileged users through app.inject.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildOptions } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { migrateDatabase, openDatabase, type DbHandle } from '../platform/db.ts';
+import { memoryCounters } from '../platform/counters.ts';
+import type { SmsPurpose, SmsSender } from '../platform/adapters/sms.ts';
+import { DEMO_SCHOOLS, seedSchool, type SeededSchool } from '../db/seed/seed.ts';
+import { withDatabase } from './global-setup.ts';
+
+export type DriverName = 'pglite' | 'postgres';
+
+/** The drivers this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DRIVERS: DriverName[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** An SMS sender that keeps what it sent, so a test can read the code as the phone would. */
+export function recordingSms(): SmsSender & { sent: { phone: string; code: string; purpose: SmsPurpose }[]; last(phone: string): string } {
+  const sent: { phone: string; code: string; purpose: SmsPurpose }[] = [];
+  return {
+    name: 'recording',
+    sent,
+    async send(phone, code, purpose) {
+      sent.push({ phone, code, purpose });
+    },
+    last(phone) {
+      const hit = [...sent].reverse().find((s) => s.phone === phone);
+      if (!hit) throw new Error(`no SMS sent to ${phone}`);
+      return hit.code;
+    },
+  };
+}
+
+export async function openTestDatabase(driver: DriverName): Promise<DbHandle> {
+  if (driver === 'pglite') {
+    const dbh = await openDatabase({ kind: 'pglite' });
+    await migrateDatabase(dbh);
+    return dbh;
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const template = inject('pgTemplate');
+  if (!template) throw new Error('TEST_DATABASE_URL is set but the global setup made no template');
+  const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const dbh = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 4 });
+  const close = dbh.close;
+  dbh.close = async () => {
+    await close();
+    const a = new pg.Client({ connectionString: url });
+    await a.connect();
+    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await a.end();
+  };
+  return dbh;
+}
+
+export type TestEnv = {
+  app: FastifyInstance;
+  dbh: DbHandle;
+  config: Config;
+  sms: ReturnType<typeof recordingSms>;
+  schoolA: SeededSchool;
+  schoolB: SeededSchool;
+  clock: { now: Date; advance(seconds: number): void };
+  close(): Promise<void>;
+};
+
+export async function createTestEnv(driver: DriverName, overrides: Partial<BuildOptions> = {}): Promise<TestEnv> {
+  const dbh = await openTestDatabase(driver);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hxk-test-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), redisUrl: undefined };
+  const sms = recordingSms();
+  const clock = {
+    now: new Date(),
+    advance(seconds: number) {
+      this.now = new Date(this.now.getTime() + seconds * 1000);
+    },
+  };
+  const [a, b] = DEMO_SCHOOLS;
+  const schoolA = await seedSchool(dbh.db, { ...a, domains: [...a.domains] });
+  const schoolB = await seedSchool(dbh.db, { ...b, domains: [...b.domains] });
+  const app = await buildApp({
+    config,
+    dbh,
+    logger: false,
+    sms,
+    counters: memoryCounters(() => clock.now.getTime()),
+    now: () => clock.now,
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    dbh,
+    config,
+    sms,
+    schoolA,
+    schoolB,
+    clock,
+    async close() {
+      await app.close();
+      await dbh.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type InjectOpts = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown; headers?: Record<string, string>; token?: string };
+
+/** Calls the API as a client would; returns the envelope and the raw reply. */
+export async function call<T = unknown>(app: FastifyInstance, opts: InjectOpts): Promise<{ status: number; body: { code: number; msg: string; data: T; errorKey?: string }; res: LightMyRequestResponse }> {
+  const res = await app.inject({
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    url: opts.url,
+    headers: {
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
+    },
+    ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
+  });
+  return { status: res.statusCode, body: res.json(), res };
+}
+
+export async function loginAs(app: FastifyInstance, account: string, password = 'Demo@2026'): Promise<string> {
+  const { body } = await call<{ token: string }>(app, { url: '/base/login/v1/do', body: { type: 'password', account, password } });
+  if (body.code !== 1) throw new Error(`login as ${account} failed: ${body.msg}`);
+  return body.data.token;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const CODE_SUCCESS = 1;
+export const CODE_UNAUTHENTICATED = 401;
+export const CODE_FAILURE = 444;
+
+export const zEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.literal(CODE_SUCCESS), msg: z.string(), data });
+
+export const ZErrorEnvelope = z.object({
+  code: z.union([z.literal(CODE_UNAUTHENTICATED), z.literal(CODE_FAILURE)]),
+  msg: z.string(),
+  data: z.null(),
+  errorKey: z.string(),
+  /** Field-level details for validation failures. */
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;

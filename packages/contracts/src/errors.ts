@@ -1,0 +1,65 @@
+/**
+ * Stable machine keys for every failure the API reports, their HTTP status and their message in each
+ * language. Messages may hold {placeholders} filled from the error's params.
+ */
+type Msg = { status: number; zh: string; en: string; ja: string };
+
+export const ERRORS = {
+  'auth.unauthenticated': { status: 401, zh: '登录已失效，请重新登录', en: 'Your session has ended. Please sign in again.', ja: 'セッションが切れました。もう一度ログインしてください。' },
+  'auth.invalidCredentials': { status: 400, zh: '账号或密码错误', en: 'Incorrect account or password.', ja: 'アカウントまたはパスワードが正しくありません。' },
+  'auth.tooManyAttempts': { status: 429, zh: '尝试次数过多，请 {minutes} 分钟后再试', en: 'Too many attempts. Try again in {minutes} minutes.', ja: '試行回数が多すぎます。{minutes} 分後にもう一度お試しください。' },
+  'auth.accountDisabled': { status: 403, zh: '账号已停用，请联系管理员', en: 'This account is disabled. Contact your administrator.', ja: 'このアカウントは無効です。管理者に連絡してください。' },
+  'auth.forbidden': { status: 403, zh: '授权失败，没有操作权限', en: 'Authorization failure: you do not have permission for this action.', ja: '認可エラー：この操作の権限がありません。' },
+  'auth.noSchool': { status: 403, zh: '请先选择或绑定学校', en: 'Choose or bind a school first.', ja: '先に学校を選択または紐付けしてください。' },
+  'auth.schoolNotMember': { status: 403, zh: '您不是该学校的成员', en: 'You are not a member of that school.', ja: 'その学校のメンバーではありません。' },
+  'auth.csrf': { status: 403, zh: '请求来源校验失败', en: 'The request was refused: missing JSON content type or request header.', ja: 'リクエストが拒否されました（JSON またはリクエストヘッダーがありません）。' },
+  'auth.mustChangePassword': { status: 403, zh: '请先修改密码', en: 'Change your password first.', ja: '先にパスワードを変更してください。' },
+  'sms.codeInvalid': { status: 400, zh: '验证码错误或已过期', en: 'The verification code is wrong or has expired.', ja: '認証コードが間違っているか、有効期限が切れています。' },
+  'sms.tooFrequent': { status: 429, zh: '发送过于频繁，请 {seconds} 秒后再试', en: 'Codes are sent too often. Try again in {seconds} seconds.', ja: '送信が頻繁すぎます。{seconds} 秒後にもう一度お試しください。' },
+  'sms.sendFailed': { status: 502, zh: '短信发送失败，请稍后再试', en: 'The text message could not be sent. Try again later.', ja: 'SMS を送信できませんでした。しばらくしてからお試しください。' },
+  'qr.expired': { status: 410, zh: '二维码已过期，请刷新', en: 'The QR code has expired. Refresh it.', ja: 'QR コードの有効期限が切れました。更新してください。' },
+  'qr.notFound': { status: 404, zh: '二维码不存在', en: 'QR code not found.', ja: 'QR コードが見つかりません。' },
+  'qr.alreadyUsed': { status: 409, zh: '二维码已被使用', en: 'This QR code has already been used.', ja: 'この QR コードは使用済みです。' },
+  'wechat.signature': { status: 403, zh: '微信签名校验失败', en: 'WeChat signature check failed.', ja: 'WeChat 署名の検証に失敗しました。' },
+  'wechat.failed': { status: 502, zh: '微信接口调用失败：{detail}', en: 'WeChat call failed: {detail}', ja: 'WeChat 呼び出しに失敗しました：{detail}' },
+  'register.accountTaken': { status: 409, zh: '该账号已被注册', en: 'This account is already registered.', ja: 'このアカウントは既に登録されています。' },
+  'register.phoneTaken': { status: 409, zh: '该手机号已被注册', en: 'This phone number is already registered.', ja: 'この電話番号は既に登録されています。' },
+  'password.wrongOld': { status: 400, zh: '原密码错误', en: 'The old password is incorrect.', ja: '現在のパスワードが正しくありません。' },
+  'school.incorrectCode': { status: 404, zh: '学校代码不正确', en: 'Incorrect school code.', ja: '学校コードが正しくありません。' },
+  'school.notFound': { status: 404, zh: '未找到学校', en: 'School not found.', ja: '学校が見つかりません。' },
+  'school.alreadyBound': { status: 409, zh: '您已绑定或已申请该学校', en: 'You have already bound or applied to this school.', ja: 'この学校には既に紐付け済みか申請済みです。' },
+  'membership.notPending': { status: 409, zh: '该申请已处理', en: 'This application has already been handled.', ja: 'この申請は処理済みです。' },
+  'file.formatWrong': { status: 400, zh: '文件格式错误', en: 'File format is wrong.', ja: 'ファイル形式が正しくありません。' },
+  'file.tooLarge': { status: 413, zh: '文件大小不能超过{limit}', en: 'File size cannot exceed {limit}.', ja: 'ファイルサイズは{limit}を超えられません。' },
+  'file.missing': { status: 400, zh: '请选择要上传的文件', en: 'Choose a file to upload.', ja: 'アップロードするファイルを選択してください。' },
+  'common.notFound': { status: 404, zh: '资源不存在', en: 'Resource not found.', ja: 'リソースが見つかりません。' },
+  'common.validation': { status: 400, zh: '输入有误：{detail}', en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
+  'common.rateLimited': { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests. Try again later.', ja: 'リクエストが多すぎます。しばらくしてからお試しください。' },
+  'common.unknown': { status: 500, zh: '未知错误，请刷新页面', en: 'Unknown error, refresh the page.', ja: '不明なエラーです。ページを更新してください。' },
+  'common.payloadTooLarge': { status: 413, zh: '请求内容过大', en: 'The request is too large.', ja: 'リクエストが大きすぎます。' },
+} as const satisfies Record<string, Msg>;
+
+export type ErrorKey = keyof typeof ERRORS;
+export const ERROR_KEYS = Object.keys(ERRORS) as ErrorKey[];
+
+export function formatMessage(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** Validation rule messages, keyed by zod issue message keys used in contracts. */
+export const VALIDATION_MESSAGES = {
+  'validation.required': { zh: '必填', en: 'is required', ja: '必須です' },
+  'validation.id': { zh: '不是有效的编号', en: 'is not a valid id', ja: '有効な ID ではありません' },
+  'validation.phone': { zh: '手机号格式不正确', en: 'is not a valid phone number', ja: '電話番号の形式が正しくありません' },
+  'validation.email': { zh: '邮箱格式不正确', en: 'is not a valid e-mail address', ja: 'メールアドレスの形式が正しくありません' },
+  'validation.phoneOrEmail': { zh: '请输入正确的手机号或邮箱', en: 'must be a phone number or an e-mail address', ja: '電話番号またはメールアドレスを入力してください' },
+  'validation.smsCode': { zh: '验证码为 6 位数字', en: 'must be 6 digits', ja: '6 桁の数字にしてください' },
+  'validation.registerPassword': { zh: '密码为 6-16 位，须包含字母和数字', en: 'must be 6-16 characters with letters and digits', ja: '6〜16 文字で、英字と数字を含めてください' },
+  'validation.password': { zh: '密码为 8-16 位，须包含数字、字母、符号中的至少两种', en: 'must be 8-16 characters with at least two of digits, letters and symbols', ja: '8〜16 文字で、数字・英字・記号のうち 2 種類以上を含めてください' },
+  'validation.passwordMismatch': { zh: '两次输入的密码不一致', en: 'does not match the new password', ja: '新しいパスワードと一致しません' },
+  'validation.account': { zh: '账号为 2-32 位字母、数字、下划线、点或横线', en: 'must be 2-32 letters, digits, _ . or -', ja: '2〜32 文字の英数字・_ . - にしてください' },
+  'validation.name': { zh: '姓名为 1-32 个字符', en: 'must be 1-32 characters', ja: '1〜32 文字にしてください' },
+  'validation.tooLong': { zh: '内容过长', en: 'is too long', ja: '長すぎます' },
+  'validation.invalid': { zh: '格式不正确', en: 'is not valid', ja: '形式が正しくありません' },
+} as const;
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { EMAIL_RE, ZIdentity, ZPhone } from './auth.ts';
+import { ZId } from './common.ts';
+
+export const ZSex = z.enum(['male', 'female', 'unknown']);
+export const ZUserInfo = z.object({
+  userId: ZId,
+  account: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  sex: ZSex,
+  avatar: z.string().nullable(),
+  schoolId: ZId.nullable(),
+  schoolName: z.string().nullable(),
+  identity: ZIdentity.nullable(),
+  permissions: z.array(z.string()),
+  mustChangePassword: z.boolean(),
+  sso: z.boolean(),
+});
+export type TUserInfo = z.infer<typeof ZUserInfo>;
+export const ZUserInfoQuery = z.object({ userId: ZId.optional() });
+export const ZUpdateInfoRequest = z.object({
+  name: z.string().trim().min(1, { message: 'validation.name' }).max(32, { message: 'validation.name' }).optional(),
+  phone: ZPhone.optional(),
+  email: z.string().trim().regex(EMAIL_RE, { message: 'validation.email' }).max(128).optional().or(z.literal('')),
+  sex: ZSex.optional(),
+});
+export const ZUploadResponse = z.object({ fileId: ZId, name: z.string(), size: z.number().int(), contentType: z.string(), url: z.string() });
