@@ -148,8 +148,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     } else if ((err as { statusCode?: number }).statusCode === 429) {
       status = 429;
       body = { code: CODE_FAILURE, msg: localizeError('common.rateLimited', lang), data: null, errorKey: 'common.rateLimited' };
-    } else if ((err as { statusCode?: number }).statusCode === 400 && !isResponseSerializationError(err)) {
-      status = 400;
+    } else if (!isResponseSerializationError(err) && ((err as { statusCode?: number }).statusCode ?? 500) >= 400 && ((err as { statusCode?: number }).statusCode ?? 500) < 500) {
+      // Fastify's own refusals (bad JSON, unsupported media type...): keep their status.
+      status = (err as { statusCode: number }).statusCode;
       body = { code: CODE_FAILURE, msg: localizeError('common.validation', lang, { detail: err instanceof Error ? err.message : '' }), data: null, errorKey: 'common.validation' };
     } else {
       req.log.error({ err }, 'unhandled error');

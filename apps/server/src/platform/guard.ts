@@ -38,7 +38,8 @@ export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url
     if (!permission) throw new Error(`route ${route.method} ${route.url} declares no permission`);
   });
 
-  app.addHook('preHandler', async (req) => {
+  // onRequest: refuse before any body is read or parsed.
+  app.addHook('onRequest', async (req) => {
     const permission = req.routeOptions.config.permission;
     if (!permission) return; // not an API route (static files, docs)
     const found = tokenOf(req);
