@@ -31,11 +31,16 @@ function checkCsrf(req: FastifyRequest, deps: Deps, via: 'cookie' | 'bearer' | n
 }
 
 /** Enforces the permission every route declares (STYLE 5); refuses to start without one. */
+export type RouteEntry = { method: string; url: string; permission: TRoutePermission };
+
 export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url: string) => boolean): void {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
     const permission = (route.config as { permission?: TRoutePermission } | undefined)?.permission;
     if (!permission) throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, permission });
   });
 
   // onRequest: refuse before any body is read or parsed.
@@ -57,4 +62,11 @@ export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url
       throw new AppError('auth.forbidden');
     }
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its declared permission (the snapshot test reviews it). */
+    routeTable: RouteEntry[];
+  }
 }

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { orgUnits } from '../db/schema/index.ts';
+import { createTestEnv, DRIVERS, type TestEnv } from '../test/harness.ts';
+import { schoolTx } from './tenancy.ts';
+
+describe.each(DRIVERS)('school isolation in the database on %s', (driver) => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createTestEnv(driver);
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('every table with school_id has RLS enabled and forced, with a policy on school_id', async () => {
+    const tables = await env.dbh.rows<{ table_name: string }>(sql`
+      select distinct c.table_name from information_schema.columns c
+      join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
+      where c.table_schema = 'public' and c.column_name = 'school_id' and t.table_type = 'BASE TABLE'`);
+    // Platform tables that carry a school_id as data, not as their owner (listed in db/tenancy.ts).
+    const platform = new Set(['school_domains', 'sessions', 'qr_codes']);
+    const tenant = tables.map((t) => t.table_name).filter((t) => !platform.has(t));
+    expect(tenant.length).toBeGreaterThanOrEqual(4);
+    for (const table of tenant) {
+      const [rls] = await env.dbh.rows<{ relrowsecurity: boolean; relforcerowsecurity: boolean }>(
+        sql`select relrowsecurity, relforcerowsecurity from pg_class where relname = ${table} and relnamespace = 'public'::regnamespace`,
+      );
+      expect(rls, table).toEqual({ relrowsecurity: true, relforcerowsecurity: true });
+      const policies = await env.dbh.rows<{ qual: string; with_check: string }>(sql`select qual, with_check from pg_policies where tablename = ${table}`);
+      expect(policies.length, table).toBeGreaterThan(0);
+      for (const p of policies) {
+        expect(p.qual, table).toContain("current_setting('app.school_id'");
+        expect(p.with_check, table).toContain("current_setting('app.school_id'");
+      }
+      // Primary key starts with school_id (ready to distribute by school).
+      const [pk] = await env.dbh.rows<{ cols: string }>(sql`
+        select string_agg(a.attname, ',' order by array_position(i.indkey, a.attnum)) as cols
+        from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = ${table}::regclass and i.indisprimary`);
+      expect(pk!.cols.split(',')[0], table).toBe('school_id');
+    }
+  });
+
+  it('the request role is not a superuser and cannot bypass RLS', async () => {
+    const [role] = await env.dbh.rows<{ rolsuper: boolean; rolbypassrls: boolean }>(sql`select rolsuper, rolbypassrls from pg_roles where rolname = 'hxk_app'`);
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
+    const [who] = await schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.execute(sql`select current_user as u`)).then((r) => (r as unknown as { rows: { u: string }[] }).rows);
+    expect(who!.u).toBe('hxk_app');
+  });
+
+  it('fails closed: without a school, a school query sees nothing', async () => {
+    const rows = await env.dbh.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('role', 'hxk_app', true)`);
+      return tx.select().from(orgUnits);
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it("a school's transaction sees and writes only its own rows", async () => {
+    const a = await schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.select().from(orgUnits));
+    expect(a.length).toBeGreaterThan(0);
+    expect(new Set(a.map((r) => r.schoolId))).toEqual(new Set([env.schoolA.schoolId]));
+    await expect(
+      schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.insert(orgUnits).values({ schoolId: env.schoolB.schoolId, name: 'sneaky', kind: 'office' })),
+    ).rejects.toThrow();
+    const updated = await schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) =>
+      tx.update(orgUnits).set({ name: 'renamed' }).where(sql`${orgUnits.schoolId} = ${env.schoolB.schoolId}`).returning(),
+    );
+    expect(updated).toEqual([]);
+  });
+
+  it('a cross-school reference cannot exist: foreign keys include school_id', async () => {
+    const [parentB] = await schoolTx(env.dbh.db, env.schoolB.schoolId, (tx) => tx.select().from(orgUnits).limit(1));
+    await expect(
+      schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.insert(orgUnits).values({ schoolId: env.schoolA.schoolId, parentId: parentB!.id, name: 'child', kind: 'office' })),
+    ).rejects.toThrow();
+  });
+
+  it('the request role cannot read password hashes', async () => {
+    await expect(schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.execute(sql`select password_hash from accounts`))).rejects.toThrow();
+  });
+});
