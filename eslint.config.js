@@ -1,0 +1,36 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'scratch/**', 'apps/server/src/db/migrations/**', 'e2e/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (STYLE 15).' }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/server/**', '@hxk/server', '@hxk/server/*'], message: 'The web app talks to the server through the API and contracts only.' }] },
+      ],
+    },
+  },
+  {
+    // Tools that need a default export.
+    files: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', 'eslint.config.js', '**/global-setup.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);
