@@ -50,8 +50,8 @@ export function formatMessage(template: string, params: Record<string, string | 
 export const VALIDATION_MESSAGES = {
   'validation.required': { zh: '必填', en: 'is required', ja: '必須です' },
   'validation.id': { zh: '不是有效的编号', en: 'is not a valid id', ja: '有効な ID ではありません' },
-  'validation.phone': { zh: '手机号格式不正确', en: 'is not a valid phone number', ja: '電話番号の形式が正しくありません' },
-  'validation.email': { zh: '邮箱格式不正确', en: 'is not a valid e-mail address', ja: 'メールアドレスの形式が正しくありません' },
+  'validation.phone': { zh: '格式不正确', en: 'is not a valid phone number', ja: '形式が正しくありません' },
+  'validation.email': { zh: '格式不正确', en: 'is not a valid e-mail address', ja: '形式が正しくありません' },
   'validation.phoneOrEmail': { zh: '请输入正确的手机号或邮箱', en: 'must be a phone number or an e-mail address', ja: '電話番号またはメールアドレスを入力してください' },
   'validation.smsCode': { zh: '验证码为 6 位数字', en: 'must be 6 digits', ja: '6 桁の数字にしてください' },
   'validation.registerPassword': { zh: '密码为 6-16 位，须包含字母和数字', en: 'must be 6-16 characters with letters and digits', ja: '6〜16 文字で、英字と数字を含めてください' },

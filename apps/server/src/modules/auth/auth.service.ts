@@ -180,16 +180,22 @@ export async function switchSchool(ctx: Ctx & { auth: { accountId: string } }, u
   });
 }
 
+async function assertAvailable(tx: Tx, account: string, phone: string): Promise<void> {
+  if (await findAccountByLogin(tx, account)) throw new AppError('register.accountTaken');
+  if (await findAccountByPhone(tx, phone)) throw new AppError('register.phoneTaken');
+}
+
 export async function register(ctx: Ctx, body: TRegisterRequest): Promise<TLoginResponse> {
   const { deps } = ctx;
+  // Checked before the code is spent, so a taken account name does not cost the person a new code.
+  await platformTx(deps.dbh.db, 'auth', (tx) => assertAvailable(tx, body.account, body.phone));
   const codeOk = await platformTx(deps.dbh.db, 'auth', (tx) =>
     consumeCode(tx, { phone: body.phone, purpose: 'register', code: body.code, now: deps.now() }),
   );
   if (!codeOk) throw new AppError('sms.codeInvalid');
   const passwordHash = await hashPassword(body.password);
   return platformTx(deps.dbh.db, 'auth', async (tx) => {
-    if (await findAccountByLogin(tx, body.account)) throw new AppError('register.accountTaken');
-    if (await findAccountByPhone(tx, body.phone)) throw new AppError('register.phoneTaken');
+    await assertAvailable(tx, body.account, body.phone);
     const [account] = await tx
       .insert(accounts)
       .values({ account: body.account, name: body.name, phone: body.phone, email: body.email || null, passwordHash })
@@ -200,7 +206,8 @@ export async function register(ctx: Ctx, body: TRegisterRequest): Promise<TLogin
       await tx.insert(schoolMemberships).values({
         schoolId: school.id,
         accountId: account!.id,
-        identity: body.identity ?? IDENTITY.teacher,
+        // Nobody makes themselves an administrator by applying.
+        identity: body.identity && body.identity !== IDENTITY.admin ? body.identity : IDENTITY.teacher,
         status: 'pending',
       });
     }

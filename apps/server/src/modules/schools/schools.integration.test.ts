@@ -135,3 +135,45 @@ describe.each(DRIVERS)('schools on %s', (driver) => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe.each(DRIVERS)('registration with a school code on %s', (driver) => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createTestEnv(driver);
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('applies to the school as pending, never as administrator', async () => {
+    const reg = await register(env, 'selfadmin', '13700000003', { schoolCode: 'demo', identity: 1 });
+    expect(reg.schoolId).toBeNull();
+    const mine = await call<{ status: string; identity: number; name: string }[]>(env.app, { url: '/base/system/school/user/hero/get/school/list/current/user', token: reg.token });
+    expect(mine.body.data).toEqual([expect.objectContaining({ name: 'Demo School', status: 'pending', identity: 4 })]);
+  });
+
+  it('refuses a wrong school code and keeps nothing', async () => {
+    const phone = '13700000004';
+    await call(env.app, { url: `/base/login/v1/send/sms/code?phone=${phone}&purpose=register` });
+    const r = await call(env.app, {
+      url: '/base/login/v1/register',
+      body: { account: 'wrongcode', name: 'W', phone, code: env.sms.last(phone), password: 'abc12345', schoolCode: 'NOPE' },
+      headers: { language: 'zh' },
+    });
+    expect(r.body).toMatchObject({ code: 444, errorKey: 'school.incorrectCode', msg: '学校代码不正确' });
+    const login = await call(env.app, { url: '/base/login/v1/do', body: { type: 'password', account: 'wrongcode', password: 'abc12345' } });
+    expect(login.body.errorKey).toBe('auth.invalidCredentials');
+  });
+
+  it('refuses a taken account or phone and a weak password', async () => {
+    const phone = '13700000005';
+    await call(env.app, { url: `/base/login/v1/send/sms/code?phone=${phone}&purpose=register` });
+    const code = env.sms.last(phone);
+    const weak = await call(env.app, { url: '/base/login/v1/register', body: { account: 'weakpw', name: 'W', phone, code, password: 'abcdef' } });
+    expect(weak.status).toBe(400);
+    const taken = await call(env.app, { url: '/base/login/v1/register', body: { account: 'ADMIN', name: 'W', phone, code, password: 'abc12345' } });
+    expect(taken.body.errorKey).toBe('register.accountTaken');
+    const usedPhone = await call(env.app, { url: `/base/login/v1/send/sms/code?phone=${env.schoolA.users.admin!.phone}&purpose=register` });
+    expect(usedPhone.body.errorKey).toBe('register.phoneTaken');
+  });
+});
