@@ -21,6 +21,16 @@ describe('route permissions', () => {
     expect(lines).toMatchSnapshot();
   });
 
+  it('documents every API route in OpenAPI, with its error envelope', async () => {
+    const res = await env.app.inject({ url: '/api/docs/json' });
+    const doc = res.json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    for (const r of env.app.routeTable) {
+      const op = doc.paths[r.url]?.[r.method.toLowerCase()];
+      expect(op, `${r.method} ${r.url}`).toBeDefined();
+    }
+    expect(Object.keys(doc.paths['/base/login/v1/do']!.post!.responses)).toEqual(expect.arrayContaining(['200', '4XX']));
+  });
+
   it('start-up refuses an API route without a permission', async () => {
     const app = await buildApp({ config: env.config, dbh: env.dbh, logger: false });
     app.register(async (s) => {
