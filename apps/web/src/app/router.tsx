@@ -1,0 +1,53 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { PATHS } from '../lib/paths.ts';
+import { appPath } from './guard-rules.ts';
+import { guard } from './guard.ts';
+import { HOME_ROUTE, routesOf, type RouteLayout } from './routes.tsx';
+import { RootRoute } from './RootRoute.tsx';
+import { RootError } from './pages/RootError.tsx';
+import { PageLoading } from '../components/PageLoading.tsx';
+
+export const BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+/** Every navigation passes the guard first (the root loader re-runs on each one). */
+function rootLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const decision = guard({ pathname: appPath(url.pathname, BASENAME), search: url.search, hash: '' });
+  if (decision.kind === 'login') throw redirect(PATHS.login);
+  if (decision.kind === 'redirect') throw redirect(decision.to);
+  return null;
+}
+
+function children(layout: RouteLayout): RouteObject[] {
+  return routesOf(layout).map((r) => ({
+    path: r.path.slice(1),
+    handle: { key: r.key },
+    lazy: async () => ({ Component: await r.load() }),
+  }));
+}
+
+export const routeObjects: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    loader: rootLoader,
+    shouldRevalidate: () => true,
+    Component: RootRoute,
+    HydrateFallback: () => <PageLoading fullscreen />,
+    ErrorBoundary: RootError,
+    children: [
+      { path: 'loginWrapt', loader: () => redirect(PATHS.login) },
+      // Layouts load with their first screen, so the login page does not pay for the shell.
+      { lazy: () => import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.AuthLayout })), children: children('auth') },
+      { lazy: () => import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.RegisterLayout })), children: children('register') },
+      { lazy: () => import('./layouts/AccountLayout.tsx').then((m) => ({ Component: m.AccountLayout })), children: children('account') },
+      {
+        lazy: () => import('./layouts/ShellLayout.tsx').then((m) => ({ Component: m.ShellLayout })),
+        children: [{ index: true, loader: () => redirect(HOME_ROUTE) }, ...children('shell')],
+      },
+      { path: '*', lazy: () => import('./pages/NotFound.tsx').then((m) => ({ Component: m.NotFound })) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routeObjects, { basename: BASENAME });

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { ZCreateQrResponse } from '@hxk/contracts/auth';
+import { api } from '../../../lib/api.ts';
+
+export type QrType = 1 | 2;
+
+export const createQr = (type: QrType) =>
+  api.post('/base/wechat/hero/create/wechat/qrcode', { type, domainName: window.location.host }, { schema: ZCreateQrResponse });
+
+/** A fresh code per (type, attempt): `attempt` grows when the user asks for a new one. */
+export function useCreateQr(type: QrType, attempt: number) {
+  return useQuery({
+    queryKey: ['qr', 'create', type, attempt],
+    queryFn: () => createQr(type),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}

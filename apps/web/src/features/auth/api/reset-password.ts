@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api.ts';
+
+export type ResetPasswordInput = { phone: string; code: string; newPassword: string };
+
+export const resetPassword = (body: ResetPasswordInput) => api.post('/base/user/v1/reset/pwd', body, { schema: z.null() });
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useState } from 'react';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PATHS } from '../../../lib/paths.ts';
+import { LoginTabs } from '../components/LoginTabs.tsx';
+import { PasswordLoginForm } from '../components/PasswordLoginForm.tsx';
+import { SmsLoginForm } from '../components/SmsLoginForm.tsx';
+
+// The reset dialog loads on first use: the login page itself stays small.
+const ForgotPasswordModal = lazy(() => import('../components/ForgotPasswordModal.tsx').then((m) => ({ default: m.ForgotPasswordModal })));
+
+/** /login: account and password, or phone and SMS code; forgot password; link to registration. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [forgotUsed, setForgotUsed] = useState(false);
+  const tab = params.get('tab') === 'sms' ? 'sms' : 'password';
+  return (
+    <div data-testid="login-page">
+      <LoginTabs active={tab} />
+      {tab === 'sms' ? <SmsLoginForm /> : <PasswordLoginForm onForgot={() => {
+            setForgotUsed(true);
+            setForgotOpen(true);
+          }} />}
+      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 20, marginBottom: 0 }}>
+        {t('login.noAccount')} <Link to={PATHS.register}>{t('login.register')}</Link>
+      </Typography.Paragraph>
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** App paths (inside the /hxk/ base) that more than one feature navigates to. */
+export const PATHS = {
+  login: '/login',
+  qrLogin: '/qrlogin',
+  register: '/register',
+  qrRegister: '/qrRegister',
+  qrConfirm: '/qrConfirm',
+  userInfo: '/wenxiang/userInfo',
+  awaitPage: '/awaitPage',
+  meInfo: '/MeInfo',
+  schoolApplications: '/back/schoolApplications',
+} as const;
+
+/** Where a signed-in member lands; becomes /Evaluate once that screen exists (spec section 2). */
+export const HOME_ROUTE: string = PATHS.meInfo;

@@ -1,0 +1,25 @@
+/** Every key the web app keeps in cookies or browser storage, in one place. */
+export const COOKIE_KEYS = {
+  /** Non-HttpOnly marker of a signed-in browser (the session cookie itself is HttpOnly). */
+  signedIn: 'hxk_signed_in',
+  schoolId: 'schoolId',
+  userInfo: 'userInfo',
+} as const;
+
+export const LOCAL_KEYS = {
+  language: 'language',
+  identity: 'Identity',
+  userInfo: 'userInfo',
+  avatar: 'avatar',
+  buttonPermissions: 'ButtonPermissionsXK',
+  logId: 'logId',
+  mustChangePassword: 'mustChangePassword',
+  /** School served at this host name (a sign-in hint, never a grant). */
+  domainSchoolId: 'domainSchoolId',
+} as const;
+
+export const SESSION_KEYS = {
+  /** Full target path remembered before sending a visitor to /login. */
+  redirectAfterLogin: 'redirectAfterLogin',
+  userIsAdmin: 'UserIsAdmin',
+} as const;

@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import './app/app.css';
+import { clearAuthState } from './lib/auth-state.ts';
+import { loadAntdLocale } from './lib/antd-locale.ts';
+import { storedLanguage } from './lib/i18n.ts';
+import { setUnauthenticatedHandler } from './lib/api.ts';
+import { navigateTo } from './lib/navigation.ts';
+import { queryClient } from './lib/query-client.ts';
+import { PATHS } from './lib/paths.ts';
+import { Providers } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+
+// Reply code 401: forget the session everywhere and sign in again (spec section 8).
+setUnauthenticatedHandler(() => {
+  clearAuthState();
+  queryClient.clear();
+  navigateTo(PATHS.login, { replace: true });
+});
+
+// Ant Design's own texts come in the stored language from the first paint.
+await loadAntdLocale(storedLanguage()).catch((e: unknown) => console.warn('antd locale not loaded', e));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
