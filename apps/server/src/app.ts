@@ -23,12 +23,15 @@ import { memoryCounters, redisCounters, type CounterStore } from './platform/cou
 import { localStorage, type FileStorage } from './platform/storage.ts';
 import { logSmsSender, type SmsSender } from './platform/adapters/sms.ts';
 import { localQrProvider, type QrProvider } from './platform/adapters/wechat.ts';
+import { aliyunSmsSender } from './platform/adapters/sms-aliyun.ts';
+import { wechatQrProvider } from './platform/adapters/wechat-mp.ts';
 import { AppError, localizeError } from './platform/errors.ts';
 import { fieldLabel, requestLanguage, validationText } from './platform/i18n.ts';
 import { registerGuard } from './platform/guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { schoolsRoutes } from './modules/schools/schools.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { wechatRoutes } from './modules/auth/wechat.routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -63,8 +66,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     dbh: opts.dbh,
     counters: opts.counters ?? (config.redisUrl ? redisCounters(config.redisUrl) : memoryCounters()),
     storage: opts.storage ?? localStorage(path.join(config.dataDir, 'files')),
-    sms: opts.sms ?? logSmsSender(app.log),
-    qr: opts.qr ?? localQrProvider,
+    sms: opts.sms ?? (config.sms.provider === 'aliyun' ? aliyunSmsSender(config.sms) : logSmsSender(app.log)),
+    qr: opts.qr ?? (config.wechat.provider === 'wechat' ? wechatQrProvider(config.wechat) : localQrProvider),
     now: opts.now ?? (() => new Date()),
     log: app.log,
   };
@@ -164,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(authRoutes);
     await api.register(schoolsRoutes);
     await api.register(usersRoutes);
+    await api.register(wechatRoutes);
   });
 
   registerWeb(app, config);

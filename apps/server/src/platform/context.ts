@@ -45,5 +45,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every API route; a route without it is refused at start-up. */
     permission?: TRoutePermission;
+    /**
+     * false skips the CSRF check. Only for server-to-server callbacks that carry no session and whose
+     * handler verifies the sender's signature itself (the WeChat message push).
+     */
+    csrf?: false;
   }
 }

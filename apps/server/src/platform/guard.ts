@@ -48,7 +48,7 @@ export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url
     const permission = req.routeOptions.config.permission;
     if (!permission) return; // not an API route (static files, docs)
     const found = tokenOf(req);
-    checkCsrf(req, deps, found?.via ?? null);
+    if (req.routeOptions.config.csrf !== false) checkCsrf(req, deps, found?.via ?? null);
     req.auth = found ? await resolveSession(deps, found.token) : null;
     req.ctx.auth = req.auth;
     if (permission === 'public') return;

@@ -126,3 +126,49 @@ export async function completeQrRegistration(tx: Tx, id: string, accountId: stri
     .set({ status: 'confirmed', accountId })
     .where(and(eq(qrCodes.id, id), inArray(qrCodes.status, [...OPEN])));
 }
+
+/**
+ * WeChat reported, in a signed message push, that openId scanned the code sceneId. A WeChat user
+ * who already has an account confirms a sign-in code for it (the browser's poll then opens the
+ * session and picks the school); anyone else marks the code scanned and leaves the openid on it for
+ * registration to bind. Two different WeChat users scanning one code cancel it, so that whoever
+ * looked over a shoulder cannot get their openid bound to someone else's new account.
+ */
+export async function applyWechatScan(
+  deps: Ctx['deps'],
+  input: { sceneId: string; openId: string },
+): Promise<'confirmed' | 'scanned' | 'cancelled' | 'ignored'> {
+  const now = deps.now();
+  return platformTx(deps.dbh.db, 'auth', async (tx) => {
+    const row = await loadForUpdate(tx, input.sceneId);
+    const open = row && row.provider === 'wechat' && (OPEN as readonly string[]).includes(row.status) && row.expiresAt > now;
+    if (!row || !open) return 'ignored';
+    if (row.openId && row.openId !== input.openId) {
+      await tx.update(qrCodes).set({ status: 'cancelled' }).where(eq(qrCodes.id, row.id));
+      return 'cancelled';
+    }
+    const account = await tx.query.accounts.findFirst({ columns: { id: true }, where: (a) => eq(a.wechatOpenId, input.openId) });
+    if (account && row.type === QR_TYPES.login) {
+      await tx
+        .update(qrCodes)
+        .set({ status: 'confirmed', accountId: account.id, schoolId: null, openId: input.openId })
+        .where(eq(qrCodes.id, row.id));
+      return 'confirmed';
+    }
+    await tx.update(qrCodes).set({ status: 'scanned', openId: input.openId }).where(eq(qrCodes.id, row.id));
+    return 'scanned';
+  });
+}
+
+/**
+ * The WeChat user who scanned a registration code, for register() to bind to the new account. Null
+ * when nobody did, the code is not an open registration code, or that openid already belongs to an
+ * account (accounts.wechat_open_id is unique).
+ */
+export async function openIdOfQr(tx: Tx, id: string): Promise<string | null> {
+  const row = await loadForUpdate(tx, id);
+  const openId = row?.openId;
+  if (!row || !openId || row.type !== QR_TYPES.register || !(OPEN as readonly string[]).includes(row.status)) return null;
+  const bound = await tx.query.accounts.findFirst({ columns: { id: true }, where: (a) => eq(a.wechatOpenId, openId) });
+  return bound ? null : openId;
+}
