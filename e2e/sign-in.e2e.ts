@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
+import { cookieValue, showLoginQr } from './support/flows.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -20,21 +21,117 @@ describe('sign-in', () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     const errors = watchErrors(page);
+    const loginLog = page.waitForRequest((r) => r.url().includes('/base/login/v1/doLoginLog'));
     await signInWithPassword(page, 'admin', DEMO_PASSWORD);
     await waitForPath(page, '/MeInfo');
-    await expect(page.getByTestId('product-title').textContent()).resolves.toContain('Demo School');
+    expect(await page.getByTestId('product-title').textContent()).toContain('Demo School');
     const menu = page.getByTestId('side-menu');
-    await expect(menu.textContent()).resolves.toContain('Personal info');
-    await expect(menu.textContent()).resolves.toContain('School applications');
+    await menu.getByText('School applications').waitFor();
+    expect(await menu.textContent()).toContain('Personal info');
     await page.getByTestId('me-info').waitFor();
-    const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === 'hxk_signed_in')?.value).toBe('1');
-    expect(cookies.find((c) => c.name === 'hxk_session')?.httpOnly).toBe(true);
-    expect(cookies.find((c) => c.name === 'schoolId')?.value).toMatch(/^\d+$/);
+
+    expect(await cookieValue(context, 'hxk_signed_in')).toBe('1');
+    expect((await context.cookies()).find((c) => c.name === 'hxk_session')?.httpOnly).toBe(true);
+    expect(await cookieValue(context, 'schoolId')).toMatch(/^\d+$/);
     expect(await page.evaluate(() => localStorage.getItem('Identity'))).toBe('1');
-    // The login log was confirmed once with platform id 3, and forgotten.
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo'))) ?? '{}')).toMatchObject({ name: 'Administrator' });
+    // The login log is confirmed once, with platform id 3, and then forgotten.
+    const logUrl = new URL((await loginLog).url());
+    expect(logUrl.searchParams.get('pfId')).toBe('3');
     await page.waitForFunction(() => localStorage.getItem('logId') === null);
+
+    // Log out clears the browser's state and returns to /login.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await waitForPath(page, '/login');
+    expect(await cookieValue(context, 'hxk_signed_in')).toBeUndefined();
+    expect(await cookieValue(context, 'hxk_session')).toBeUndefined();
+    expect(await page.evaluate(() => localStorage.getItem('Identity'))).toBeNull();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs a teacher in with an SMS code', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/hxk/login');
+    await page.getByTestId('login-tabs').getByText('SMS code').click();
+    await waitForPath(page, '/login?tab=sms');
+    await page.getByTestId('login-phone').fill('13800000004');
+    await page.getByTestId('send-sms').click();
+    const code = await server.sms.waitFor('13800000004', 'login');
+    // The button counts down before another code may be asked for.
+    await page.getByTestId('send-sms').getByText(/Resend in \d+ s/).waitFor();
+    await page.getByTestId('login-code').fill(code);
+    await page.getByTestId('login-submit').click();
+    await waitForPath(page, '/MeInfo');
+    expect(await page.getByTestId('user-menu').textContent()).toContain('Teacher');
+    // A teacher has no review permission: only personal info in the menu.
+    expect(await page.getByTestId('side-menu').getByRole('menuitem').count()).toBe(1);
+    await context.close();
+  });
+
+  it('signs a browser in by QR code once a signed-in phone approves it', async () => {
+    const desktop = await newContext(browser, server.url);
+    const page = await desktop.newPage();
+    const confirmUrl = await showLoginQr(page);
+    expect(confirmUrl).toContain('/hxk/qrConfirm?qrCodeId=');
+    expect(await page.getByTestId('qr-panel').getAttribute('data-status')).toBe('waiting');
+
+    const phone = await newContext(browser, server.url, { mobile: true });
+    const mobile = await phone.newPage();
+    // Not signed in yet: the confirm page sends the phone to /login and comes back after it.
+    await mobile.goto(confirmUrl);
+    await waitForPath(mobile, '/login');
+    await mobile.getByTestId('login-account').fill('teacher');
+    await mobile.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await mobile.getByTestId('login-submit').click();
+    await waitForPath(mobile, /^\/qrConfirm\?qrCodeId=/);
+    await mobile.getByTestId('qr-confirm').waitFor();
+    // The phone is shown which browser it approves.
+    expect(await mobile.getByTestId('qr-confirm').textContent()).toContain('Chrome');
+    await page.locator('[data-testid="qr-panel"][data-status="scanned"]').waitFor();
+    await mobile.getByTestId('qr-approve').click();
+    await mobile.getByTestId('qr-confirm-done').waitFor();
+
+    await waitForPath(page, '/MeInfo');
+    expect(await page.getByTestId('user-menu').textContent()).toContain('Teacher');
+    expect(await cookieValue(desktop, 'hxk_signed_in')).toBe('1');
+    await Promise.all([desktop.close(), phone.close()]);
+  });
+
+  it('shows a refused QR sign-in on the waiting browser', async () => {
+    const desktop = await newContext(browser, server.url);
+    const page = await desktop.newPage();
+    const confirmUrl = await showLoginQr(page);
+    const phone = await newContext(browser, server.url, { mobile: true });
+    const mobile = await phone.newPage();
+    await signInWithPassword(mobile, 'student', DEMO_PASSWORD);
+    await waitForPath(mobile, '/MeInfo');
+    await mobile.goto(confirmUrl);
+    await mobile.getByTestId('qr-refuse').click();
+    await mobile.getByTestId('qr-confirm-done').waitFor();
+    await page.locator('[data-testid="qr-panel"][data-status="cancelled"]').waitFor();
+    await page.getByTestId('qr-refresh').waitFor();
+    expect(await cookieValue(desktop, 'hxk_signed_in')).toBeUndefined();
+    await Promise.all([desktop.close(), phone.close()]);
+  });
+
+  it('shows a failed sign-in once, however often it is repeated within 2 s', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/hxk/login');
+    await page.getByTestId('login-account').fill('nobody');
+    await page.getByTestId('login-password').fill('wrong-password');
+    for (let i = 0; i < 2; i++) {
+      const reply = page.waitForResponse((r) => r.url().includes('/base/login/v1/do'));
+      await page.getByTestId('login-submit').click();
+      await reply;
+    }
+    await page.locator('.ant-message-notice').first().waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.locator('.ant-message-notice').count()).toBe(1);
+    expect(await page.locator('.ant-message-notice').textContent()).toContain('Incorrect account or password.');
     await context.close();
   });
 });

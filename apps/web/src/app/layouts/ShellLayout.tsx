@@ -68,7 +68,9 @@ export function ShellLayout() {
           }}
         >
           <Button type="text" data-testid="user-menu">
-            <Typography.Text ellipsis style={{ maxWidth: 120 }}>{info.name}</Typography.Text>
+            <Typography.Text ellipsis style={{ maxWidth: 120 }} className="hide-xs">
+              {info.name}
+            </Typography.Text>
             <DownOutlined />
           </Button>
         </Dropdown>

@@ -3,6 +3,7 @@ import { DesktopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/PageLoading.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { formatUserAgent } from '../../../lib/user-agent.ts';
 import { useConfirmQr } from '../api/confirm-qr.ts';
 import { useDescribeQr } from '../api/describe-qr.ts';
@@ -49,7 +50,7 @@ export function QrConfirmPage() {
         items={[
           { key: 'browser', label: t('confirm.browser'), children: <span title={d.browser}>{formatUserAgent(d.browser)}</span> },
           { key: 'ip', label: t('confirm.ip'), children: d.ip },
-          { key: 'time', label: t('confirm.time'), children: new Date(d.createdAt).toLocaleString() },
+          { key: 'time', label: t('confirm.time'), children: formatDateTime(d.createdAt) },
         ]}
       />
       <Typography.Paragraph type="warning" style={{ marginTop: 16 }}>

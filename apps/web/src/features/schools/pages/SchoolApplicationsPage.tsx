@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { IDENTITY_NAMES } from '@hxk/contracts/permissions';
 import { Permission } from '../../../components/Permission.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMemberships, type MembershipItem, type MembershipQuery, type MembershipStatus } from '../api/get-memberships.ts';
 import { useReviewMembership } from '../api/review-membership.ts';
@@ -11,7 +12,6 @@ import { MembershipStatusTag } from '../components/MembershipStatusTag.tsx';
 import { RejectDialog } from '../components/RejectDialog.tsx';
 
 type StatusFilter = MembershipStatus | 'all';
-const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 /** Administrators review applications to bind to their school (server-side paging, filter, search). */
 export function SchoolApplicationsPage() {
@@ -45,12 +45,12 @@ export function SchoolApplicationsPage() {
     { title: t('table.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—', responsive: ['md'] },
     { title: t('table.identity'), dataIndex: 'identity', render: (_, r) => <Tag>{t(`common:identity.${IDENTITY_NAMES[r.identity]}`)}</Tag> },
     { title: t('table.status'), dataIndex: 'status', render: (_, r) => <MembershipStatusTag status={r.status} /> },
-    { title: t('table.appliedAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v), responsive: ['lg'] },
+    { title: t('table.appliedAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['lg'] },
     {
       title: t('table.review'),
       dataIndex: 'reviewedAt',
       responsive: ['lg'],
-      render: (_, r) => (r.reviewedAt ? `${formatTime(r.reviewedAt)}${r.reviewNote ? ` · ${r.reviewNote}` : ''}` : '—'),
+      render: (_, r) => (r.reviewedAt ? `${formatDateTime(r.reviewedAt)}${r.reviewNote ? ` · ${r.reviewNote}` : ''}` : '—'),
     },
     {
       title: t('table.actions'),
