@@ -136,7 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       status = 400;
       const fields = err.validation.map((v) => {
         const p = String(v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '');
-        return { path: p, message: `${fieldLabel(p, lang)} ${validationText(v.message ?? '', lang)}`.trim() };
+        return { path: p, message: `${fieldLabel(p, lang)}${lang === 'en' ? ' ' : '：'}${validationText(v.message ?? '', lang)}` };
       });
       body = {
         code: CODE_FAILURE,

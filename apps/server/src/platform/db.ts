@@ -43,12 +43,21 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
     };
   }
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+  let closing = false;
+  // An idle client can lose its server (restart, failover). Unhandled, that error would end the
+  // process; the pool replaces the client on the next query.
+  pool.on('error', (err) => {
+    if (!closing) console.error(`PostgreSQL idle connection error: ${err.message}`);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
     driver: 'postgres',
     rows: async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 

@@ -86,6 +86,10 @@ export function startWechatDouble(app: { appId: string; appSecret: string }) {
     expireCurrentToken(errcode: 40001 | 42001 = 42001) {
       for (const t of tokens.keys()) tokens.set(t, errcode);
     },
+    /** Every qrcode/create answers this error (quota, permission...) until reset. */
+    failCreatesWith(error: { errcode: number; errmsg: string }) {
+      state.createError = error;
+    },
     reset() {
       tokens.clear();
       Object.assign(state, { tokenRequests: 0, rejectedCreates: 0, qrRequests: [], rejectEveryToken: false, createError: null });

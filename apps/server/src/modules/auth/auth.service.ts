@@ -17,7 +17,7 @@ import { createSession, revokeAccountSessions, revokeSession, type SessionMethod
 import type { SmsPurpose } from '../../platform/adapters/sms.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertCanSend, consumeCode, generateSmsCode, storeCode } from './sms-codes.ts';
-import { completeQrRegistration } from './qr.service.ts';
+import { completeQrRegistration, openIdOfQr } from './qr.service.ts';
 import { approvedMemberships, findAccountById, findAccountByLogin, findAccountByPhone, recordLogin } from './auth.repo.ts';
 
 type Account = NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
@@ -198,7 +198,15 @@ export async function register(ctx: Ctx, body: TRegisterRequest): Promise<TLogin
     await assertAvailable(tx, body.account, body.phone);
     const [account] = await tx
       .insert(accounts)
-      .values({ account: body.account, name: body.name, phone: body.phone, email: body.email || null, passwordHash })
+      .values({
+        account: body.account,
+        name: body.name,
+        phone: body.phone,
+        email: body.email || null,
+        passwordHash,
+        // A registration code scanned in WeChat links the new account to that WeChat user.
+        wechatOpenId: body.qrCodeId ? await openIdOfQr(tx, body.qrCodeId) : null,
+      })
       .returning();
     if (body.schoolCode) {
       const [school] = await tx.select().from(schools).where(sql`lower(${schools.code}) = ${body.schoolCode.toLowerCase()}`);

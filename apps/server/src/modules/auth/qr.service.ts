@@ -28,7 +28,13 @@ export async function createQr(
     input.type === QR_TYPES.register
       ? `${input.origin}/hxk/register?qrCodeId=${id}`
       : `${input.origin}/hxk/qrConfirm?qrCodeId=${id}`;
-  const { content } = await deps.qr.createCode({ sceneId: id, ttlSeconds: QR_LOGIN.ttlSeconds, localUrl });
+  let content: string;
+  try {
+    ({ content } = await deps.qr.createCode({ sceneId: id, ttlSeconds: QR_LOGIN.ttlSeconds, localUrl }));
+  } catch (err) {
+    deps.log.error({ err, provider: deps.qr.kind }, 'QR code provider failed');
+    throw new AppError('wechat.failed', { detail: err instanceof Error ? err.message : String(err) });
+  }
   const expiresAt = new Date(now.getTime() + QR_LOGIN.ttlSeconds * 1000);
   await platformTx(deps.dbh.db, 'auth', (tx) =>
     tx.insert(qrCodes).values({

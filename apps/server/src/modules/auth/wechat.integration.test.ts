@@ -175,6 +175,32 @@ describe.each(DRIVERS)('WeChat official-account QR sign-in on %s', (driver) => {
     expect(await platformTx(env.dbh.db, 'auth', (tx) => openIdOfQr(tx, login.qrCodeId))).toBeNull();
   });
 
+  it('registering with a scanned registration code links the new account to that WeChat user', async () => {
+    const reg = await createQr(env, 2);
+    await push(env, scanXml('oNewcomer_7Yu', 'SCAN', reg.qrCodeId));
+    const phone = '13600000123';
+    await call(env.app, { url: `/base/login/v1/send/sms/code?phone=${phone}&purpose=register` });
+    const r = await call(env.app, {
+      url: '/base/login/v1/register',
+      body: { account: 'wxnewcomer', name: 'WX', phone, code: env.sms.last(phone), password: 'abc12345', qrCodeId: reg.qrCodeId },
+    });
+    expect(r.body.code).toBe(1);
+    const [acct] = await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(accounts).where(eq(accounts.account, 'wxnewcomer')));
+    expect(acct!.wechatOpenId).toBe('oNewcomer_7Yu');
+    // From now on a scan of a sign-in code by that WeChat user signs them in.
+    const login = await createQr(env, 1);
+    await push(env, scanXml('oNewcomer_7Yu', 'SCAN', login.qrCodeId));
+    expect(await rowOf(env, login.qrCodeId)).toMatchObject({ status: 'confirmed', accountId: acct!.id });
+  });
+
+  it('a WeChat failure while making a code is a clear, localized error', async () => {
+    double.failCreatesWith({ errcode: 45009, errmsg: 'reach max api daily quota limit' });
+    const res = await env.app.inject({ method: 'POST', url: '/base/wechat/hero/create/wechat/qrcode', headers: { 'content-type': 'application/json', language: 'en' }, payload: { type: 1 } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 444, errorKey: 'wechat.failed' });
+    expect(res.json().msg).toContain('45009');
+  });
+
   it('two different WeChat users scanning one code cancel it', async () => {
     const qr = await createQr(env, 2);
     await push(env, scanXml('oFirst_1', 'SCAN', qr.qrCodeId));
