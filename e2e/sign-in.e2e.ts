@@ -1,7 +1,8 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
-import { cookieValue, showLoginQr } from './support/flows.ts';
+import { cookieValue, registerViaUi, showLoginQr } from './support/flows.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -132,6 +133,43 @@ describe('sign-in', () => {
     await page.waitForTimeout(300);
     expect(await page.locator('.ant-message-notice').count()).toBe(1);
     expect(await page.locator('.ant-message-notice').textContent()).toContain('Incorrect account or password.');
+    await context.close();
+  });
+
+  it('registers on a phone from a QR code and signs the waiting browser in', async () => {
+    const desktop = await newContext(browser, server.url);
+    const page = await desktop.newPage();
+    const created = page.waitForResponse((r) => r.url().includes('/base/wechat/hero/create/wechat/qrcode'));
+    await page.goto('/hxk/qrRegister');
+    const { data } = (await (await created).json()) as { data: { content: string } };
+    expect(data.content).toContain('/hxk/register?qrCodeId=');
+    await page.getByTestId('qr-image').waitFor();
+
+    const phone = await newContext(browser, server.url, { mobile: true });
+    const mobile = await phone.newPage();
+    const path = data.content.slice(new URL(data.content).origin.length);
+    await registerViaUi(mobile, server.sms, { account: 'qr_user', name: 'QR User', phone: '13400000001', password: 'abc12345' }, path);
+    await waitForPath(mobile, '/wenxiang/userInfo');
+    // The browser that showed the code is signed in as the new account (no school yet).
+    await waitForPath(page, '/wenxiang/userInfo');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo'))) ?? '{}')).toMatchObject({ name: 'QR User' });
+    await Promise.all([desktop.close(), phone.close()]);
+  });
+
+  it('keeps the JavaScript the login page loads within budget', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const scripts: Promise<Buffer>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.body());
+    });
+    await page.goto('/hxk/login');
+    await page.getByTestId('login-page').waitFor();
+    await page.waitForLoadState('networkidle');
+    const bodies = await Promise.all(scripts);
+    const gzip = bodies.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0);
+    console.log(`login page JS: ${bodies.length} files, ${(gzip / 1024).toFixed(1)} KiB gzip`);
+    expect(gzip).toBeLessThan(300 * 1024);
     await context.close();
   });
 });

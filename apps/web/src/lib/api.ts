@@ -4,13 +4,9 @@ import { clearAuthState } from './auth-state.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 import { navigateTo } from './navigation.ts';
 import { toastError } from './toast.ts';
+import { buildUrl, CODE_SUCCESS, CODE_UNAUTHENTICATED, type Query } from './envelope.ts';
 
-/**
- * Reply codes of the envelope (contracts' envelope.ts, kept equal by a test). Restated here because
- * envelope.ts also builds zod schemas, which the first paint should not download.
- */
-export const CODE_SUCCESS = 1;
-export const CODE_UNAUTHENTICATED = 401;
+export type { Query };
 
 export type FieldError = { path: string; message: string };
 
@@ -35,8 +31,6 @@ async function parseWith<T>(source: SchemaSource<T> | undefined, data: unknown):
   const schema = typeof source === 'function' ? await source() : source;
   return schema.parse(data);
 }
-
-export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST';
@@ -65,15 +59,6 @@ function defaultUnauthenticated(): void {
 /** The app adds its own cleanup (query cache) to the 401 handling. */
 export function setUnauthenticatedHandler(fn: () => void): void {
   onUnauthenticated = fn;
-}
-
-export function buildUrl(path: string, query?: Query): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  }
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
 }
 
 type Envelope = { code?: unknown; msg?: unknown; data?: unknown; errorKey?: unknown; fields?: unknown };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as contracts from '@hxk/contracts';
-import { CODE_SUCCESS, CODE_UNAUTHENTICATED, buildUrl } from './api.ts';
+import { CODE_SUCCESS, CODE_UNAUTHENTICATED, buildUrl } from './envelope.ts';
 
-describe('api client', () => {
+describe('envelope helpers', () => {
   it('uses the envelope codes of the contracts', () => {
     expect(CODE_SUCCESS).toBe(contracts.CODE_SUCCESS);
     expect(CODE_UNAUTHENTICATED).toBe(contracts.CODE_UNAUTHENTICATED);

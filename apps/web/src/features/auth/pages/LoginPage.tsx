@@ -8,7 +8,9 @@ import { PasswordLoginForm } from '../components/PasswordLoginForm.tsx';
 import { SmsLoginForm } from '../components/SmsLoginForm.tsx';
 
 // The reset dialog loads on first use: the login page itself stays small.
-const ForgotPasswordModal = lazy(() => import('../components/ForgotPasswordModal.tsx').then((m) => ({ default: m.ForgotPasswordModal })));
+const ForgotPasswordModal = lazy(() =>
+  import('../components/ForgotPasswordModal.tsx').then((m) => ({ default: m.ForgotPasswordModal })),
+);
 
 /** /login: account and password, or phone and SMS code; forgot password; link to registration. */
 export function LoginPage() {
@@ -17,13 +19,14 @@ export function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotUsed, setForgotUsed] = useState(false);
   const tab = params.get('tab') === 'sms' ? 'sms' : 'password';
+  const openForgot = () => {
+    setForgotUsed(true);
+    setForgotOpen(true);
+  };
   return (
     <div data-testid="login-page">
       <LoginTabs active={tab} />
-      {tab === 'sms' ? <SmsLoginForm /> : <PasswordLoginForm onForgot={() => {
-            setForgotUsed(true);
-            setForgotOpen(true);
-          }} />}
+      {tab === 'sms' ? <SmsLoginForm /> : <PasswordLoginForm onForgot={openForgot} />}
       <Typography.Paragraph style={{ textAlign: 'center', marginTop: 20, marginBottom: 0 }}>
         {t('login.noAccount')} <Link to={PATHS.register}>{t('login.register')}</Link>
       </Typography.Paragraph>
