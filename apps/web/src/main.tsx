@@ -3,8 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import './app/app.css';
 import { clearAuthState } from './lib/auth-state.ts';
-import { loadAntdLocale } from './lib/antd-locale.ts';
-import { storedLanguage } from './lib/i18n.ts';
+import { i18n, loadLanguage, storedLanguage } from './lib/i18n.ts';
 import { setUnauthenticatedHandler } from './lib/api.ts';
 import { navigateTo } from './lib/navigation.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -19,8 +18,9 @@ setUnauthenticatedHandler(() => {
   navigateTo(PATHS.login, { replace: true });
 });
 
-// Ant Design's own texts come in the stored language from the first paint.
-await loadAntdLocale(storedLanguage()).catch((e: unknown) => console.warn('antd locale not loaded', e));
+// The stored language (and Ant Design's own texts in it) is there from the first paint.
+await loadLanguage(storedLanguage());
+await i18n.changeLanguage(storedLanguage());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

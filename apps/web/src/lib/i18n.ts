@@ -3,24 +3,14 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, normalizeLanguage, type TLanguage } from './language.ts';
 import { LOCAL_KEYS } from './storage-keys.ts';
 import { loadAntdLocale } from './antd-locale.ts';
-import zhCommon from '../locales/zh/common.json';
-import zhAuth from '../locales/zh/auth.json';
-import zhSchools from '../locales/zh/schools.json';
-import zhProfile from '../locales/zh/profile.json';
-import enCommon from '../locales/en/common.json';
-import enAuth from '../locales/en/auth.json';
-import enSchools from '../locales/en/schools.json';
-import enProfile from '../locales/en/profile.json';
-import jaCommon from '../locales/ja/common.json';
-import jaAuth from '../locales/ja/auth.json';
-import jaSchools from '../locales/ja/schools.json';
-import jaProfile from '../locales/ja/profile.json';
+import { bundle as en } from '../locales/en/index.ts';
 
-export const resources = {
-  zh: { common: zhCommon, auth: zhAuth, schools: zhSchools, profile: zhProfile },
-  en: { common: enCommon, auth: enAuth, schools: enSchools, profile: enProfile },
-  ja: { common: jaCommon, auth: jaAuth, schools: jaSchools, profile: jaProfile },
-} as const;
+/** English ships with the app (it is the fallback); Chinese and Japanese load when chosen. */
+const loaders: Record<TLanguage, () => Promise<{ bundle: typeof en }>> = {
+  en: async () => ({ bundle: en }),
+  zh: () => import('../locales/zh/index.ts'),
+  ja: () => import('../locales/ja/index.ts'),
+};
 
 export const NAMESPACES = ['common', 'auth', 'schools', 'profile'] as const;
 
@@ -36,7 +26,7 @@ export function storedLanguage(): TLanguage {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { en },
   lng: storedLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
@@ -52,9 +42,21 @@ export function currentLanguage(): TLanguage {
   return normalizeLanguage(i18n.language);
 }
 
+/** Loads a language's texts and Ant Design's locale for it (before first paint, or before a switch). */
+export async function loadLanguage(lng: TLanguage): Promise<void> {
+  await Promise.all([
+    i18n.hasResourceBundle(lng, 'common')
+      ? undefined
+      : loaders[lng]().then(({ bundle }) => {
+          for (const [ns, data] of Object.entries(bundle)) i18n.addResourceBundle(lng, ns, data, true, true);
+        }),
+    loadAntdLocale(lng),
+  ]).catch((e: unknown) => console.warn(`language ${lng} not fully loaded`, e));
+}
+
 /** Switches the interface and Ant Design's own locale together. */
 export async function changeLanguage(lng: TLanguage): Promise<void> {
-  await loadAntdLocale(lng).catch((e: unknown) => console.warn('antd locale not loaded', e));
+  await loadLanguage(lng);
   localStorage.setItem(LOCAL_KEYS.language, lng);
   document.documentElement.lang = lng;
   await i18n.changeLanguage(lng);

@@ -1,4 +1,4 @@
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 
@@ -9,8 +9,8 @@ export function RootError() {
   console.error(error);
   return (
     <Flex vertical align="center" justify="center" gap={12} style={{ minHeight: '60vh', padding: 24, textAlign: 'center' }}>
-      <Typography.Title level={4}>{t('error.loadTitle')}</Typography.Title>
-      <Typography.Text type="secondary">{t('error.unknown')}</Typography.Text>
+      <h2 style={{ margin: 0, fontSize: 20, fontWeight: 600 }}>{t('error.loadTitle')}</h2>
+      <p style={{ margin: 0, color: 'rgba(0,0,0,0.45)' }}>{t('error.unknown')}</p>
       <Button type="primary" onClick={() => window.location.reload()}>
         {t('action.reload')}
       </Button>

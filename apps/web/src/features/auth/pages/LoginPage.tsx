@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PATHS } from '../../../lib/paths.ts';
@@ -27,9 +26,9 @@ export function LoginPage() {
     <div data-testid="login-page">
       <LoginTabs active={tab} />
       {tab === 'sms' ? <SmsLoginForm /> : <PasswordLoginForm onForgot={openForgot} />}
-      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 20, marginBottom: 0 }}>
+      <p className="auth-switch">
         {t('login.noAccount')} <Link to={PATHS.register}>{t('login.register')}</Link>
-      </Typography.Paragraph>
+      </p>
       {forgotUsed && (
         <Suspense fallback={null}>
           <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />

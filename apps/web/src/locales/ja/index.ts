@@ -1,0 +1,7 @@
+import common from './common.json';
+import auth from './auth.json';
+import schools from './schools.json';
+import profile from './profile.json';
+
+/** Every namespace of this language, loaded as one chunk. */
+export const bundle = { common, auth, schools, profile };
