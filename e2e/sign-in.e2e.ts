@@ -172,4 +172,27 @@ describe('sign-in', () => {
     expect(gzip).toBeLessThan(300 * 1024);
     await context.close();
   });
+
+  it('resets a forgotten password by SMS, then signs in to the account\'s own school', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/hxk/login');
+    await page.getByTestId('forgot-password').click();
+    const form = page.getByTestId('forgot-form');
+    await form.getByLabel('Phone number').fill('13900000003');
+    await form.getByRole('button', { name: 'Get code' }).click();
+    await form.getByLabel('Verification code').fill(await server.sms.waitFor('13900000003', 'reset'));
+    await form.getByLabel('New password').fill('Reset#2027');
+    await form.getByLabel('Confirm password').fill('Reset#2027');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.locator('.ant-message-notice').getByText('Password reset. Sign in with the new password.').waitFor();
+    // supervisor2 belongs to Second School only: the host's school (Demo School) is only a hint.
+    await page.getByTestId('login-account').fill('supervisor2');
+    await page.getByTestId('login-password').fill('Reset#2027');
+    await page.getByTestId('login-submit').click();
+    await waitForPath(page, '/MeInfo');
+    expect(await page.getByTestId('product-title').textContent()).toContain('Second School');
+    expect(await page.locator('.ant-message-error').count()).toBe(0);
+    await context.close();
+  });
 });

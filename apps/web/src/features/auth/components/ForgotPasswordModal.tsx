@@ -40,11 +40,11 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
       afterClose={() => form.resetFields()}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} data-testid="forgot-form">
+      <Form form={form} name="forgot" layout="vertical" requiredMark={false} data-testid="forgot-form">
         <Form.Item name="phone" label={t('field.phone')} rules={[requiredRule(), zodRule(ZPhone)]}>
           <Input autoComplete="tel" inputMode="tel" />
         </Form.Item>
-        <Form.Item label={t('field.smsCode')} required>
+        <Form.Item label={t('field.smsCode')} htmlFor="forgot_code" required>
           <Flex gap={8}>
             <Form.Item name="code" noStyle rules={[requiredRule(), zodRule(ZSmsCode)]}>
               <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" />

@@ -55,7 +55,7 @@ export function RegisterPage() {
           style={{ marginBottom: 16 }}
         />
       )}
-      <Form<Values> form={form} layout="vertical" requiredMark="optional" initialValues={{ identity: IDENTITY.teacher }} onFinish={submit}>
+      <Form<Values> form={form} name="register" layout="vertical" requiredMark="optional" initialValues={{ identity: IDENTITY.teacher }} onFinish={submit}>
         <Form.Item name="account" label={t('field.account')} extra={t('register.accountRule')} rules={[requiredRule(), zodRule(ZAccount)]}>
           <Input autoComplete="username" maxLength={32} data-testid="reg-account" />
         </Form.Item>
@@ -65,7 +65,7 @@ export function RegisterPage() {
         <Form.Item name="phone" label={t('field.phone')} rules={[requiredRule(), zodRule(ZPhone)]}>
           <Input autoComplete="tel" inputMode="tel" data-testid="reg-phone" />
         </Form.Item>
-        <Form.Item label={t('field.smsCode')} required>
+        <Form.Item label={t('field.smsCode')} htmlFor="register_code" required>
           <Flex gap={8}>
             <Form.Item name="code" noStyle rules={[requiredRule(), zodRule(ZSmsCode)]}>
               <Input maxLength={6} inputMode="numeric" autoComplete="one-time-code" data-testid="reg-code" />
