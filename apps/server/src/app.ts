@@ -178,7 +178,19 @@ function registerWeb(app: FastifyInstance, config: Config): void {
   const index = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
   if (hasWeb) {
-    void app.register(fastifyStatic, { root: config.webDist, prefix: '/hxk/', wildcard: false, index: false, decorateReply: true });
+    void app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/hxk/',
+      wildcard: false,
+      index: false,
+      decorateReply: true,
+      // The build writes .br and .gz twins: served as they are, never compressed per request.
+      preCompressed: true,
+      setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+        // Hashed file names never change content; everything else is checked on each visit.
+        reply.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.get('/', (_req, reply) => reply.redirect('/hxk/'));
   app.setNotFoundHandler((req, reply) => {
