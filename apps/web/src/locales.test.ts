@@ -15,6 +15,12 @@ describe('locales', () => {
   it('have the same namespaces in zh, en and ja', () => {
     for (const lng of LANGS) expect(fs.readdirSync(path.join(dir, lng)).sort()).toEqual([...namespaces].sort());
   });
+  it('bundle every namespace in each language index', () => {
+    for (const lng of LANGUAGES) {
+      const index = fs.readFileSync(path.join(dir, lng, 'index.ts'), 'utf8');
+      for (const ns of namespaces) expect(index, `${lng}/${ns}`).toContain(`from './${ns}'`);
+    }
+  });
   for (const ns of namespaces) {
     it(`${ns} has the same keys in zh, en and ja, none empty`, () => {
       const all = LANGS.map((lng) => JSON.parse(fs.readFileSync(path.join(dir, lng, ns), 'utf8')) as unknown);

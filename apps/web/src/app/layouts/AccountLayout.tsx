@@ -19,8 +19,8 @@ export function AccountLayout() {
         </div>
         <LanguageMenu />
         {hasToken() && (
-          <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()} data-testid="logout">
-            {t('action.logout')}
+          <Button type="text" icon={<LogoutOutlined />} onClick={() => void logout()} aria-label={t('action.logout')} data-testid="logout">
+            <span className="hide-xs">{t('action.logout')}</span>
           </Button>
         )}
       </header>

@@ -68,9 +68,11 @@ export function ShellLayout() {
           }}
         >
           <Button type="text" data-testid="user-menu">
-            <Typography.Text ellipsis style={{ maxWidth: 120 }} className="hide-xs">
-              {info.name}
-            </Typography.Text>
+            <span className="hide-xs">
+              <Typography.Text ellipsis style={{ maxWidth: 120 }}>
+                {info.name}
+              </Typography.Text>
+            </span>
             <DownOutlined />
           </Button>
         </Dropdown>
