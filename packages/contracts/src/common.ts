@@ -15,17 +15,4 @@ export const ZPageRequest = z.object({
 export const zPage = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
 
-export const LANGUAGES = ['zh', 'en', 'ja'] as const;
-export type TLanguage = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: TLanguage = 'en';
-
-/** Any value that is not one of our languages is English (spec section 1). */
-export function normalizeLanguage(value: string | null | undefined): TLanguage {
-  if (!value) return DEFAULT_LANGUAGE;
-  for (const part of value.split(',')) {
-    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    const base = tag.split('-')[0];
-    if (base === 'zh' || base === 'en' || base === 'ja') return base;
-  }
-  return DEFAULT_LANGUAGE;
-}
+export { LANGUAGES, DEFAULT_LANGUAGE, normalizeLanguage, type TLanguage } from './language.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-export const CODE_SUCCESS = 1;
-export const CODE_UNAUTHENTICATED = 401;
-export const CODE_FAILURE = 444;
+import { CODE_FAILURE, CODE_SUCCESS, CODE_UNAUTHENTICATED } from './codes.ts';
+
+export { CODE_FAILURE, CODE_SUCCESS, CODE_UNAUTHENTICATED };
 
 export const zEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.literal(CODE_SUCCESS), msg: z.string(), data });

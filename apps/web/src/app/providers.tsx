@@ -3,7 +3,7 @@ import { ConfigProvider, message, theme } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { antdLocale } from '../lib/antd-locale.ts';
-import { normalizeLanguage, type TLanguage } from '../lib/language.ts';
+import { normalizeLanguage, type TLanguage } from '@hxk/contracts/language';
 import { queryClient } from '../lib/query-client.ts';
 import { setToastApi } from '../lib/toast.ts';
 

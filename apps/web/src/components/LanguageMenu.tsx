@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Popover } from 'antd';
 import { CheckOutlined, GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TLanguage } from '../lib/language.ts';
+import type { TLanguage } from '@hxk/contracts/language';
 import { LANGUAGES, LANGUAGE_LABELS, changeLanguage, currentLanguage } from '../lib/i18n.ts';
 
 /**

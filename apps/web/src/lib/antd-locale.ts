@@ -1,6 +1,6 @@
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
-import type { TLanguage } from './language.ts';
+import type { TLanguage } from '@hxk/contracts/language';
 
 // English is antd's built-in default anyway; Chinese and Japanese load when chosen.
 const cache: Partial<Record<TLanguage, Locale>> = { en: enUS };

@@ -1,9 +1,4 @@
-/**
- * Reply codes of the envelope (contracts' envelope.ts, kept equal by a test). Restated here because
- * envelope.ts also builds zod schemas, which the first paint should not download.
- */
-export const CODE_SUCCESS = 1;
-export const CODE_UNAUTHENTICATED = 401;
+export { CODE_SUCCESS, CODE_UNAUTHENTICATED } from '@hxk/contracts/codes';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 

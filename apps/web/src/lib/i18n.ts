@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, normalizeLanguage, type TLanguage } from './language.ts';
+import { LANGUAGES, normalizeLanguage, type TLanguage } from '@hxk/contracts/language';
 import { LOCAL_KEYS } from './storage-keys.ts';
 import { loadAntdLocale } from './antd-locale.ts';
 import { bundle as en } from '../locales/en/index.ts';

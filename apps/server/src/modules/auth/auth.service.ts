@@ -50,13 +50,14 @@ export async function openSession(
   account: Account,
   method: SessionMethod,
   unverifiedSchoolId?: string | null,
+  /** 'prefer': a hint (the host's school) that falls back to the person's own; 'require': a choice. */
+  hint: 'prefer' | 'require' = 'prefer',
 ): Promise<TLoginResponse> {
   if (account.status !== 'active') throw new AppError('auth.accountDisabled');
   const memberships = await approvedMemberships(tx, account.id);
-  const chosen = unverifiedSchoolId
-    ? memberships.find((m) => m.schoolId === unverifiedSchoolId)
-    : memberships[0];
-  if (unverifiedSchoolId && !chosen) throw new AppError('auth.schoolNotMember');
+  const hinted = unverifiedSchoolId ? memberships.find((m) => m.schoolId === unverifiedSchoolId) : undefined;
+  if (unverifiedSchoolId && !hinted && hint === 'require') throw new AppError('auth.schoolNotMember');
+  const chosen = hinted ?? memberships[0];
   const now = ctx.deps.now();
   const { token } = await createSession(tx, ctx.deps, {
     accountId: account.id,
@@ -174,7 +175,7 @@ export async function switchSchool(ctx: Ctx & { auth: { accountId: string } }, u
   return platformTx(deps.dbh.db, 'auth', async (tx) => {
     const account = await findAccountById(tx, ctx.auth.accountId);
     if (!account) throw new AppError('auth.unauthenticated');
-    const res = await openSession(tx, ctx, account, 'password', unverifiedSchoolId);
+    const res = await openSession(tx, ctx, account, 'password', unverifiedSchoolId, 'require');
     if (ctx.auth && 'sessionId' in ctx.auth) await revokeSession(tx, (ctx.auth as { sessionId: string }).sessionId, deps.now());
     return res;
   });
