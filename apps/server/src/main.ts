@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './platform/db.ts';
@@ -32,7 +33,16 @@ async function main() {
         `accounts ${accounts.join(', ')} with password ${DEMO_PASSWORD}`,
     );
   }
+  // PGlite runs no autovacuum: keep the planner's statistics fresh and reclaim dead rows ourselves.
+  const maintenance =
+    dbh.driver === 'pglite'
+      ? setInterval(() => {
+          dbh.db.execute(sql`VACUUM ANALYZE`).catch((err: unknown) => app.log.warn({ err }, 'VACUUM ANALYZE failed'));
+        }, 15 * 60_000).unref()
+      : undefined;
+  if (dbh.driver === 'pglite') await dbh.db.execute(sql`ANALYZE`);
   const shutdown = async (signal: string) => {
+    clearInterval(maintenance);
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await dbh.close();

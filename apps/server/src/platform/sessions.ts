@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_IDENTITY_PERMISSIONS, SESSION, type TIdentity } from '@hxk/contracts';
-import { accounts, schoolMemberships, sessions } from '../db/schema/index.ts';
+import { sessions } from '../db/schema/index.ts';
 import type { Tx } from './db.ts';
 import { platformTx } from './tenancy.ts';
 import type { AuthState, Deps } from './context.ts';
@@ -36,57 +36,51 @@ export async function createSession(
   return { token, sessionId: row!.id };
 }
 
+type SessionRow = {
+  session_id: string | number;
+  account_id: string | number;
+  school_id: string | number | null;
+  method: string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+  account: string;
+  name: string;
+  status: string;
+  must_change_password: boolean;
+  identity: number | null;
+  membership_status: string | null;
+};
+
 /**
- * Resolves a token to the person and the active school in one query. The membership must still be
- * approved: removing someone from a school takes effect on their next request.
+ * Resolves a token to the person and the active school in one statement (hxk_session_lookup, a
+ * platform-role function: migration 0002). The membership must still be approved: removing
+ * someone from a school takes effect on their next request.
  */
 export async function resolveSession(deps: Deps, token: string): Promise<AuthState | null> {
   const now = deps.now();
-  return platformTx(deps.dbh.db, 'auth', async (tx) => {
-    const [row] = await tx
-      .select({
-        sessionId: sessions.id,
-        accountId: sessions.accountId,
-        schoolId: sessions.schoolId,
-        method: sessions.method,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-        account: accounts.account,
-        name: accounts.name,
-        status: accounts.status,
-        mustChangePassword: accounts.mustChangePassword,
-        identity: schoolMemberships.identity,
-        membershipStatus: schoolMemberships.status,
-      })
-      .from(sessions)
-      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-      .leftJoin(
-        schoolMemberships,
-        and(eq(schoolMemberships.schoolId, sessions.schoolId), eq(schoolMemberships.accountId, sessions.accountId)),
-      )
-      .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
-      .limit(1);
-    if (!row || row.status !== 'active') return null;
-    const idleLimit = row.lastSeenAt.getTime() + SESSION.idleSeconds * 1000;
-    if (row.expiresAt <= now || idleLimit <= now.getTime()) return null;
-    // Touch at most once a minute: a read-mostly hot path should not write on every request.
-    if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-      await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-    }
-    const member = row.membershipStatus === 'approved' && row.identity != null;
-    const identity = member ? (row.identity as TIdentity) : null;
-    return {
-      sessionId: row.sessionId,
-      accountId: row.accountId,
-      account: row.account,
-      name: row.name,
-      schoolId: member ? row.schoolId : null,
-      identity,
-      permissions: identity ? DEFAULT_IDENTITY_PERMISSIONS[identity] : [],
-      mustChangePassword: row.mustChangePassword,
-      sso: row.method === 'sso',
-    };
-  });
+  const [row] = await deps.dbh.rows<SessionRow>(sql`select * from hxk_session_lookup(${sha256(token)})`);
+  if (!row || row.status !== 'active') return null;
+  const lastSeen = new Date(row.last_seen_at);
+  const idleLimit = lastSeen.getTime() + SESSION.idleSeconds * 1000;
+  if (new Date(row.expires_at) <= now || idleLimit <= now.getTime()) return null;
+  const sessionId = String(row.session_id);
+  // Touch at most once a minute: a read-mostly hot path should not write on every request.
+  if (now.getTime() - lastSeen.getTime() > 60_000) {
+    await platformTx(deps.dbh.db, 'auth', (tx) => tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId)));
+  }
+  const member = row.membership_status === 'approved' && row.identity != null;
+  const identity = member ? (row.identity as TIdentity) : null;
+  return {
+    sessionId,
+    accountId: String(row.account_id),
+    account: row.account,
+    name: row.name,
+    schoolId: member && row.school_id != null ? String(row.school_id) : null,
+    identity,
+    permissions: identity ? DEFAULT_IDENTITY_PERMISSIONS[identity] : [],
+    mustChangePassword: row.must_change_password,
+    sso: row.method === 'sso',
+  };
 }
 
 export async function revokeSession(tx: Tx, sessionId: string, now: Date): Promise<void> {

@@ -77,6 +77,10 @@ describe.each(DRIVERS)('school isolation in the database on %s', (driver) => {
     ).rejects.toThrow();
   });
 
+  it('the request role cannot call the session lookup', async () => {
+    await expect(schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.execute(sql`select * from hxk_session_lookup('x')`))).rejects.toThrow();
+  });
+
   it('the request role cannot read password hashes', async () => {
     await expect(schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.execute(sql`select password_hash from accounts`))).rejects.toThrow();
   });

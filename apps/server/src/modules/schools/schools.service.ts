@@ -107,7 +107,13 @@ export async function listMemberships(
       .from(schoolMemberships)
       .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
       .where(where)
-      .orderBy(sql`case when ${schoolMemberships.status} = 'pending' then 0 else 1 end`, desc(schoolMemberships.createdAt), desc(schoolMemberships.id))
+      // Filtered by status, the (school_id, status, created_at) index gives the order; unfiltered,
+      // pending applications come first.
+      .orderBy(
+        ...(q.status ? [] : [sql`case when ${schoolMemberships.status} = 'pending' then 0 else 1 end`]),
+        desc(schoolMemberships.createdAt),
+        desc(schoolMemberships.id),
+      )
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize);
     return {
