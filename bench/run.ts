@@ -23,7 +23,6 @@ import autocannon, { type Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { chromium } from 'playwright-core';
 import { IDENTITY } from '@hxk/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -34,6 +33,7 @@ import { listMemberships } from '../apps/server/src/modules/schools/schools.serv
 import type { MemberCtx } from '../apps/server/src/platform/context.ts';
 import { accounts, schoolMemberships, schools } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'latest.json');
@@ -55,16 +55,6 @@ const CHROMIUM = '/usr/bin/chromium';
 const NOT_MEASURED = 'not measured';
 /** WEB_DIST (as for the server) points at another build of the web app; default apps/web/dist. */
 const WEB_DIST = process.env.WEB_DIST || undefined;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type DriverName = 'pglite' | 'postgres';
 
@@ -380,7 +370,7 @@ async function runDriver(
 
 async function loginPageJs(origin: string): Promise<LoginJs> {
   const url = `${origin}/hxk/login`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
+  const browser = await launchBrowser();
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
