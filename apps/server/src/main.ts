@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
+import { ensureAllSchoolsHaveRoles } from './modules/roles/builtin-roles.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './platform/db.ts';
 import { DEMO_PASSWORD, DEMO_ROLES, DEMO_SCHOOLS, seedDemo } from './db/seed/seed.ts';
@@ -20,6 +21,7 @@ async function main() {
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   await migrateDatabase(dbh);
+  await ensureAllSchoolsHaveRoles(dbh.db);
   const app = await buildApp({
     config,
     dbh,

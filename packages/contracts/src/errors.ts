@@ -32,6 +32,9 @@ export const ERRORS = {
   'file.formatWrong': { status: 400, zh: '文件格式错误', en: 'File format is wrong.', ja: 'ファイル形式が正しくありません。' },
   'file.tooLarge': { status: 413, zh: '文件大小不能超过{limit}', en: 'File size cannot exceed {limit}.', ja: 'ファイルサイズは{limit}を超えられません。' },
   'file.missing': { status: 400, zh: '请选择要上传的文件', en: 'Choose a file to upload.', ja: 'アップロードするファイルを選択してください。' },
+  'role.nameTaken': { status: 409, zh: '角色名称已存在', en: 'A role with this name exists already.', ja: '同じ名前のロールが既に存在します。' },
+  'role.builtinDelete': { status: 409, zh: '内置角色不能删除', en: 'Built-in roles cannot be deleted.', ja: '組み込みロールは削除できません。' },
+  'role.lastAdmin': { status: 409, zh: '不能移除最后一位管理员的管理权限', en: 'The last administrator cannot lose the administrator role.', ja: '最後の管理者から管理者ロールを外すことはできません。' },
   'common.notFound': { status: 404, zh: '资源不存在', en: 'Resource not found.', ja: 'リソースが見つかりません。' },
   'common.validation': { status: 400, zh: '输入有误：{detail}', en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
   'common.rateLimited': { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests. Try again later.', ja: 'リクエストが多すぎます。しばらくしてからお試しください。' },
@@ -60,6 +63,7 @@ export const VALIDATION_MESSAGES = {
   'validation.account': { zh: '账号为 2-32 位字母、数字、下划线、点或横线', en: 'must be 2-32 letters, digits, _ . or -', ja: '2〜32 文字の英数字・_ . - にしてください' },
   'validation.name': { zh: '姓名为 1-32 个字符', en: 'must be 1-32 characters', ja: '1〜32 文字にしてください' },
   'validation.tooLong': { zh: '内容过长', en: 'is too long', ja: '長すぎます' },
+  'validation.selectOne': { zh: '请至少选择一项', en: 'needs at least one item selected', ja: '少なくとも 1 件選択してください' },
   'validation.invalid': { zh: '格式不正确', en: 'is not valid', ja: '形式が正しくありません' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

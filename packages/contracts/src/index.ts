@@ -6,3 +6,5 @@ export * from './permissions.ts';
 export * from './auth.ts';
 export * from './school.ts';
 export * from './user.ts';
+export * from './menus.ts';
+export * from './roles.ts';

@@ -28,20 +28,8 @@ export const IDENTITY_NAMES: Record<TIdentity, keyof typeof IDENTITY> = {
 export const ACCESS_LEVELS = ['public', 'account', 'member'] as const;
 export type TAccessLevel = (typeof ACCESS_LEVELS)[number];
 
-/** Button / action permission keys. Each is granted by roles (defaults below). */
-export const PERMISSIONS = [
-  'school:membership:review',
-  'school:title:edit',
-] as const;
-export type TPermission = (typeof PERMISSIONS)[number];
-
-export type TRoutePermission = TAccessLevel | TPermission;
-
-/** Default grants of the built-in identities. */
-export const DEFAULT_IDENTITY_PERMISSIONS: Record<TIdentity, readonly TPermission[]> = {
-  1: ['school:membership:review', 'school:title:edit'],
-  2: [],
-  3: [],
-  4: [],
-  5: [],
-};
+/**
+ * What a route can require: an access level, or the key of a menu or button of the menu tree
+ * (menus.ts), granted through roles. The server refuses to start with an unknown key.
+ */
+export type TRoutePermission = TAccessLevel | (string & {});

@@ -13,6 +13,7 @@ import { migrateDatabase, openDatabase, type DbHandle } from '../platform/db.ts'
 import { platformTx } from '../platform/tenancy.ts';
 import { accounts, schoolDomains, schoolMemberships, schools } from '../db/schema/index.ts';
 import { normalizeDomain } from '../modules/schools/schools.service.ts';
+import { ensureBuiltinRoles } from '../modules/roles/builtin-roles.ts';
 
 export type AddSchoolInput = { name: string; code: string; domains: string[]; admin?: string | undefined };
 
@@ -33,6 +34,7 @@ export async function addSchool(dbh: DbHandle, input: AddSchoolInput): Promise<s
       if (!account) throw new Error(`no account ${input.admin}: register it first`);
       await tx.insert(schoolMemberships).values({ schoolId: school!.id, accountId: account.id, identity: IDENTITY.admin, status: 'approved' });
     }
+    await ensureBuiltinRoles(tx, school!.id);
     return school!.id;
   });
 }

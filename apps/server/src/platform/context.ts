@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TIdentity, TLanguage, TPermission, TRoutePermission } from '@hxk/contracts';
+import type { TIdentity, TLanguage, TRoutePermission } from '@hxk/contracts';
 import type { Config } from '../config.ts';
 import type { DbHandle } from './db.ts';
 import type { CounterStore } from './counters.ts';
@@ -27,7 +27,8 @@ export type AuthState = {
   name: string;
   schoolId: string | null;
   identity: TIdentity | null;
-  permissions: readonly TPermission[];
+  /** Keys of the menus and buttons granted by the person's roles in the active school. */
+  permissions: readonly string[];
   mustChangePassword: boolean;
   sso: boolean;
 };

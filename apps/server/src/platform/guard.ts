@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCESS_LEVELS, SESSION_COOKIE, type TRoutePermission } from '@hxk/contracts';
+import { ACCESS_LEVELS, MENU_BY_KEY, SESSION_COOKIE, type TRoutePermission } from '@hxk/contracts';
 import { AppError } from './errors.ts';
 import { resolveSession } from './sessions.ts';
 import type { Deps } from './context.ts';
@@ -40,6 +40,9 @@ export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url
     if (!isApiRoute(route.url)) return;
     const permission = (route.config as { permission?: TRoutePermission } | undefined)?.permission;
     if (!permission) throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    if (!(ACCESS_LEVELS as readonly string[]).includes(permission) && !MENU_BY_KEY.has(permission)) {
+      throw new Error(`route ${route.method} ${route.url} declares an unknown permission ${permission}`);
+    }
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, permission });
   });
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DEFAULT_IDENTITY_PERMISSIONS, SESSION, type TIdentity } from '@hxk/contracts';
+import { MENU_BY_ID, SESSION, type TIdentity } from '@hxk/contracts';
 import { sessions } from '../db/schema/index.ts';
 import type { Tx } from './db.ts';
 import { platformTx } from './tenancy.ts';
@@ -49,6 +49,7 @@ type SessionRow = {
   must_change_password: boolean;
   identity: number | null;
   membership_status: string | null;
+  menu_ids: number[] | null;
 };
 
 /**
@@ -77,7 +78,8 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthSta
     name: row.name,
     schoolId: member && row.school_id != null ? String(row.school_id) : null,
     identity,
-    permissions: identity ? DEFAULT_IDENTITY_PERMISSIONS[identity] : [],
+    // Keys of the menus and buttons the person's roles grant in this school.
+    permissions: member ? (row.menu_ids ?? []).flatMap((id) => MENU_BY_ID.get(id)?.key ?? []) : [],
     mustChangePassword: row.must_change_password,
     sso: row.method === 'sso',
   };

@@ -1,3 +1,4 @@
 export * from './columns.ts';
 export * from './platform.ts';
 export * from './school.ts';
+export * from './access.ts';

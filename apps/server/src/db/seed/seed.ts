@@ -5,6 +5,7 @@ import { accounts, orgUnits, schoolDomains, schoolMemberships, schools } from '.
 import type { Database, Tx } from '../../platform/db.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { ensureBuiltinRoles } from '../../modules/roles/builtin-roles.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -60,6 +61,7 @@ export async function seedSchool(
       await tx.insert(schoolMemberships).values({ schoolId, accountId: row.id, identity: role.identity, status: 'approved' });
       users[role.account] = { id: row.id, account, phone, identity: role.identity };
     }
+    await ensureBuiltinRoles(tx, schoolId);
     return { schoolId, name: input.name, code: input.code, users };
   });
 }

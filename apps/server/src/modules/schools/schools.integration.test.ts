@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schoolMemberships } from '../../db/schema/index.ts';
 import { platformTx } from '../../platform/tenancy.ts';
+import { ensureBuiltinRoles } from '../roles/builtin-roles.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 
 async function register(env: TestEnv, account: string, phone: string, extra: Record<string, unknown> = {}) {
@@ -113,7 +114,10 @@ describe.each(DRIVERS)('schools on %s', (driver) => {
 
   it('a person in two schools acts in the active one only', async () => {
     const teacher = env.schoolA.users.teacher!;
-    await platformTx(env.dbh.db, 'seed', (tx) => tx.insert(schoolMemberships).values({ schoolId: env.schoolB.schoolId, accountId: teacher.id, identity: 1, status: 'approved' }));
+    await platformTx(env.dbh.db, 'seed', async (tx) => {
+      await tx.insert(schoolMemberships).values({ schoolId: env.schoolB.schoolId, accountId: teacher.id, identity: 1, status: 'approved' });
+      await ensureBuiltinRoles(tx, env.schoolB.schoolId); // administrator role in school B
+    });
     const tokenA = (await call<{ token: string }>(env.app, { url: '/base/login/v1/do', body: { type: 'password', account: 'teacher', password: 'Demo@2026', schoolId: env.schoolA.schoolId } })).body.data.token;
     expect((await call(env.app, { url: '/base/system/school/membership/v1/page', token: tokenA })).status).toBe(403);
     const tokenB = (await call<{ token: string }>(env.app, { url: '/base/login/v1/switch/school', body: { schoolId: env.schoolB.schoolId }, token: tokenA })).body.data.token;

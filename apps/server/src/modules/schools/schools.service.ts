@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { IDENTITY, type TIdentity } from '@hxk/contracts';
-import { accounts, schoolDomains, schoolMemberships, schools } from '../../db/schema/index.ts';
+import { accounts, schoolDomains, schoolMemberships, schools, userRoles } from '../../db/schema/index.ts';
+import { builtinRoleId } from '../roles/builtin-roles.ts';
 import type { Ctx, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { platformTx, schoolTx } from '../../platform/tenancy.ts';
@@ -139,5 +140,10 @@ export async function reviewMembership(ctx: MemberCtx, input: { id: string; appr
     await tx.update(schoolMemberships)
       .set({ status: input.approve ? 'approved' : 'rejected', reviewedAt: ctx.deps.now(), reviewedBy: ctx.auth.accountId, reviewNote: input.note ?? null })
       .where(and(eq(schoolMemberships.schoolId, ctx.auth.schoolId), eq(schoolMemberships.id, input.id)));
+    if (input.approve) {
+      // A new member starts with the built-in role of the identity they applied as.
+      const roleId = await builtinRoleId(tx, ctx.auth.schoolId, row.identity);
+      if (roleId) await tx.insert(userRoles).values({ schoolId: ctx.auth.schoolId, accountId: row.accountId, roleId }).onConflictDoNothing();
+    }
   });
 }

@@ -1,0 +1,198 @@
+/**
+ * The menu tree: every screen of spec section 2 (front and /back/) with the buttons inside it. It is
+ * product structure, defined here once with stable ids; roles grant ids of this tree (tenant data),
+ * and route permissions on the server are the keys of its menus and buttons. Titles are the web's
+ * `menu.<key>` i18n keys. No zod here: the web's shell imports this module.
+ */
+export type TMenuKind = 'group' | 'menu' | 'button';
+export type TMenuNode = {
+  menuId: number;
+  key: string;
+  kind: TMenuKind;
+  parentId: number | null;
+  /** Route path under /hxk/ for menus; null for groups and buttons. */
+  path: string | null;
+  icon: string | null;
+  /** A screen reached from another (details, add forms): granted with the menu, not shown in it. */
+  hidden: boolean;
+  sort: number;
+};
+
+type Def = [id: number, key: string, path: string | null, icon?: string | null, opts?: { hidden?: boolean; buttons?: [number, string][] }];
+
+const GROUPS: [number, string, string, Def[]][] = [
+  [100, 'evaluation', 'AuditOutlined', [
+    [101, 'Evaluate', '/Evaluate'],
+    [102, 'LessonEvaluationPlan', '/LessonEvaluationPlan'],
+    [103, 'LessonEvaluationRecord', '/LessonEvaluationRecord'],
+    [104, 'InviteMeToListen', '/InviteMeToListen'],
+    [105, 'TemporaryCourseEvaluation', '/TemporaryCourseEvaluation'],
+    [106, 'FreeCourse', '/FreeCourse'],
+    [107, 'TeachingRecordDetail', '/TeachingRecordDetail', null, { hidden: true }],
+    [108, 'EvaluationQuestionnaire', '/EvaluationQuestionnaire'],
+    [109, 'CourseEvaluationReport', '/CourseEvaluationReport'],
+  ]],
+  [110, 'reportsAppeals', 'FileTextOutlined', [
+    [111, 'Report', '/Report'],
+    [112, 'MeAppeal', '/MeAppeal'],
+    [113, 'EvaluateAppeal', '/Evaluate/Appeal'],
+    [114, 'AppealDetail', '/Appeal/Detail', null, { hidden: true }],
+  ]],
+  [120, 'lessonPlans', 'BookOutlined', [
+    [121, 'lessonPlan', '/lessonPlan'],
+    [122, 'lessonPlanManagement', '/lessonPlanManagement'],
+    [123, 'lessonPlanEvaluation', '/lessonPlanEvaluation'],
+    [124, 'lessonPlanStatistics', '/lessonPlanStatistics'],
+  ]],
+  [130, 'patrol', 'VideoCameraOutlined', [
+    [131, 'SCADA', '/SCADA'],
+    [132, 'SCADADetail', '/SCADA/Detail', null, { hidden: true }],
+    [133, 'ClassroomUsageSituation', '/ClassroomUsageSituation'],
+  ]],
+  [140, 'feedback', 'CommentOutlined', [
+    [141, 'teacherFeedback', '/teacherFeedback'],
+    [142, 'feedbackDetails', '/feedbackDetails', null, { hidden: true }],
+    [143, 'feeQuestionnaire', '/feeQuestionnaire'],
+    [144, 'example', '/example'],
+  ]],
+  [150, 'organisation', 'ApartmentOutlined', [
+    [151, 'ZZJGtrre', '/back/ZZJGtrre'],
+    [152, 'roleManagement', '/back/roleManagement', null, { buttons: [[1521, 'role:add'], [1522, 'role:edit'], [1523, 'role:delete']] }],
+    [153, 'rolePermission', '/back/rolePermission', null, { buttons: [[1531, 'role:grant'], [1532, 'role:assignUsers']] }],
+    [154, 'userManagement', '/back/userManagement', null, {
+      buttons: [[1541, 'user:add'], [1542, 'user:edit'], [1543, 'user:disable'], [1544, 'user:resetPwd'], [1545, 'user:addAdmin'], [1546, 'user:sync']],
+    }],
+    [155, 'schoolApplications', '/back/schoolApplications', null, { buttons: [[1551, 'school:membership:review']] }],
+    [156, 'SupervisionGroupManagement', '/back/SupervisionGroupManagement'],
+    [157, 'AddSGMan', '/back/AddSGMan', null, { hidden: true }],
+  ]],
+  [160, 'recording', 'PlaySquareOutlined', [
+    [161, 'transcribeManagement', '/back/transcribeManagement'],
+    [162, 'LiveManagement', '/back/LiveManagement'],
+    [163, 'LiveManagementAdd', '/back/LiveManagementAdd', null, { hidden: true }],
+    [164, 'liveListPage', '/back/liveListPage'],
+    [165, 'liveListDetail', '/back/liveListDetail', null, { hidden: true }],
+    [166, 'SteeringList', '/back/SteeringList'],
+    [167, 'scheduleManage', '/back/scheduleManage'],
+  ]],
+  [170, 'settings', 'SettingOutlined', [
+    [171, 'GlobalSettings', '/back/GlobalSettings', null, { buttons: [[1711, 'school:title:edit'], [1712, 'application:edit']] }],
+    [172, 'aiWarningSettings', '/back/aiWarningSettings'],
+    [173, 'frontRowSettings', '/back/frontRowSettings'],
+  ]],
+  [180, 'indicators', 'UnorderedListOutlined', [
+    [181, 'indexClassification', '/back/indexClassification'],
+    [182, 'questionClassification', '/back/questionClassification'],
+    [183, 'indexManagement', '/back/indexManagement'],
+    [184, 'indexAddManagement', '/back/indexAddManagement', null, { hidden: true }],
+    [185, 'questionManagement', '/back/questionManagement'],
+    [186, 'questionManagementSet', '/back/questionManagementSet', null, { hidden: true }],
+    [187, 'questionManagementPass', '/back/questionManagementPass', null, { hidden: true }],
+    [188, 'readQuestions', '/back/readQuestions'],
+    [189, 'readQuestionsDetail', '/back/readQuestionsDetail', null, { hidden: true }],
+  ]],
+  [190, 'assignments', 'SolutionOutlined', [
+    [191, 'assignmentsTask', '/back/assignmentsTask'],
+    [192, 'assignmentsTeacher', '/back/assignmentsTeacher'],
+    [193, 'assignmentsCourse', '/back/assignmentsCourse'],
+    [194, 'assignmentsSection', '/back/assignmentsSection'],
+    [195, 'assignmentsPoint', '/back/assignmentsPoint'],
+    [196, 'assignmentsProgress', '/back/assignmentsProgress'],
+    [197, 'assignmentsQuestionnaire', '/back/assignmentsQuestionnaire'],
+    [198, 'assignmentsEchartsTeport', '/back/assignmentsEchartsTeport', null, { hidden: true }],
+  ]],
+  [200, 'templates', 'ProfileOutlined', [
+    [201, 'evaluationTemplate', '/back/evaluationTemplate'],
+    [202, 'evaluationAddTemplate', '/back/evaluationAddTemplate', null, { hidden: true }],
+    [203, 'evaluationAddQuestions', '/back/evaluationAddQuestions', null, { hidden: true }],
+    [204, 'evaluationDetail', '/back/evaluationDetail', null, { hidden: true }],
+    [205, 'supervisionScheme', '/back/supervisionScheme'],
+    [206, 'supervisionSchemeAddPlan', '/back/supervisionSchemeAddPlan', null, { hidden: true }],
+    [207, 'supervisionSchemeDetail', '/back/supervisionSchemeDetail', null, { hidden: true }],
+    [208, 'targetAdvance', '/back/targetAdvance'],
+    [209, 'targetAdvanceDetail', '/back/targetAdvanceDetail', null, { hidden: true }],
+  ]],
+  [210, 'statistics', 'BarChartOutlined', [
+    [211, 'threeRateStatistics', '/back/threeRateStatistics'],
+    [212, 'threeRateStatisticsDetails', '/back/threeRateStatisticsDetails', null, { hidden: true }],
+    [213, 'evaluateStatistics', '/back/evaluateStatistics'],
+    [214, 'evaluateStatisticsDetails', '/back/evaluateStatisticsDetails', null, { hidden: true }],
+    [215, 'evaluateStatisticsDetailss', '/back/evaluateStatisticsDetailss', null, { hidden: true }],
+    [216, 'sensitiveTopic', '/back/sensitiveTopic'],
+    [217, 'sensitiveTopicDetails', '/back/sensitiveTopicDetails', null, { hidden: true }],
+  ]],
+  [220, 'personal', 'UserOutlined', [[221, 'MeInfo', '/MeInfo']]],
+];
+
+function build(): TMenuNode[] {
+  const out: TMenuNode[] = [];
+  GROUPS.forEach(([id, key, icon, children], gi) => {
+    out.push({ menuId: id, key, kind: 'group', parentId: null, path: null, icon, hidden: false, sort: gi });
+    children.forEach(([cid, ckey, path, cicon, opts], ci) => {
+      out.push({ menuId: cid, key: ckey, kind: 'menu', parentId: id, path, icon: cicon ?? null, hidden: opts?.hidden ?? false, sort: ci });
+      (opts?.buttons ?? []).forEach(([bid, bkey], bi) => {
+        out.push({ menuId: bid, key: bkey, kind: 'button', parentId: cid, path: null, icon: null, hidden: false, sort: bi });
+      });
+    });
+  });
+  return out;
+}
+
+export const MENU_NODES: readonly TMenuNode[] = build();
+export const MENU_BY_ID: ReadonlyMap<number, TMenuNode> = new Map(MENU_NODES.map((n) => [n.menuId, n]));
+export const MENU_BY_KEY: ReadonlyMap<string, TMenuNode> = new Map(MENU_NODES.map((n) => [n.key, n]));
+
+export type TMenuTreeNode = TMenuNode & { children: TMenuTreeNode[] };
+
+/** Nests nodes under their parents, keeping each level's order. */
+export function toMenuTree(nodes: readonly TMenuNode[]): TMenuTreeNode[] {
+  const byId = new Map<number, TMenuTreeNode>(nodes.map((n) => [n.menuId, { ...n, children: [] }]));
+  const roots: TMenuTreeNode[] = [];
+  for (const n of byId.values()) {
+    const parent = n.parentId != null ? byId.get(n.parentId) : undefined;
+    (parent ? parent.children : roots).push(n);
+  }
+  const sort = (list: TMenuTreeNode[]) => {
+    list.sort((a, b) => a.sort - b.sort);
+    list.forEach((c) => sort(c.children));
+  };
+  sort(roots);
+  return roots;
+}
+
+/** A grant of a menu or button implies its ancestors: a group shows when one of its screens is granted. */
+export function withAncestors(ids: Iterable<number>): Set<number> {
+  const out = new Set<number>();
+  for (const id of ids) {
+    let node = MENU_BY_ID.get(id);
+    while (node && !out.has(node.menuId)) {
+      out.add(node.menuId);
+      node = node.parentId != null ? MENU_BY_ID.get(node.parentId) : undefined;
+    }
+  }
+  return out;
+}
+
+/** Every node under the given keys (a group brings its screens, a screen its buttons). */
+export function expandKeys(keys: Iterable<string>): Set<number> {
+  const out = new Set<number>();
+  const add = (id: number) => {
+    out.add(id);
+    for (const n of MENU_NODES) if (n.parentId === id) add(n.menuId);
+  };
+  for (const k of keys) {
+    const node = MENU_BY_KEY.get(k);
+    if (!node) throw new Error(`unknown menu key ${k}`);
+    add(node.menuId);
+  }
+  return withAncestors(out);
+}
+
+/** Default grants of the built-in roles (identities 1-5); schools change them or add roles. */
+export const BUILTIN_ROLE_GRANTS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> = {
+  1: GROUPS.map(([, key]) => key),
+  2: ['evaluation', 'reportsAppeals', 'lessonPlans', 'patrol', 'feedback', 'SupervisionGroupManagement', 'AddSGMan', 'assignments', 'templates', 'statistics', 'personal'],
+  3: ['evaluation', 'Report', 'lessonPlanEvaluation', 'patrol', 'teacherFeedback', 'feedbackDetails', 'personal'],
+  4: ['Evaluate', 'InviteMeToListen', 'EvaluationQuestionnaire', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback', 'feedbackDetails', 'personal'],
+  5: ['EvaluationQuestionnaire', 'feeQuestionnaire', 'personal'],
+};
