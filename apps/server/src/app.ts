@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { schoolsRoutes } from './modules/schools/schools.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { wechatRoutes } from './modules/auth/wechat.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -168,6 +169,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(schoolsRoutes);
     await api.register(usersRoutes);
     await api.register(wechatRoutes);
+    await api.register(rolesRoutes);
   });
 
   registerWeb(app, config);
