@@ -33,6 +33,7 @@ import { schoolsRoutes } from './modules/schools/schools.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { wechatRoutes } from './modules/auth/wechat.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -170,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(usersRoutes);
     await api.register(wechatRoutes);
     await api.register(rolesRoutes);
+    await api.register(settingsRoutes);
   });
 
   registerWeb(app, config);

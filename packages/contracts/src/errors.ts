@@ -64,6 +64,7 @@ export const VALIDATION_MESSAGES = {
   'validation.name': { zh: '姓名为 1-32 个字符', en: 'must be 1-32 characters', ja: '1〜32 文字にしてください' },
   'validation.tooLong': { zh: '内容过长', en: 'is too long', ja: '長すぎます' },
   'validation.selectOne': { zh: '请至少选择一项', en: 'needs at least one item selected', ja: '少なくとも 1 件選択してください' },
+  'validation.webPath': { zh: '须为 http(s) 地址或以 / 开头的路径', en: 'must be an http(s) address or a path starting with /', ja: 'http(s) のアドレスか / で始まるパスにしてください' },
   'validation.invalid': { zh: '格式不正确', en: 'is not valid', ja: '形式が正しくありません' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

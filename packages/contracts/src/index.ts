@@ -8,3 +8,4 @@ export * from './school.ts';
 export * from './user.ts';
 export * from './menus.ts';
 export * from './roles.ts';
+export * from './settings.ts';

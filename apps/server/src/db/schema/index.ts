@@ -2,3 +2,4 @@ export * from './columns.ts';
 export * from './platform.ts';
 export * from './school.ts';
 export * from './access.ts';
+export * from './settings.ts';

@@ -1,7 +1,8 @@
 /** Demo data and test factories: the same code seeds both (STYLE 7). */
 import { eq } from 'drizzle-orm';
 import { IDENTITY, type TIdentity } from '@hxk/contracts';
-import { accounts, orgUnits, schoolDomains, schoolMemberships, schools } from '../schema/index.ts';
+import { accounts, applications, orgUnits, schoolDomains, schoolMemberships, schools } from '../schema/index.ts';
+import { SAME_HOST_APPLICATION_PARENT_ID } from '@hxk/contracts';
 import type { Database, Tx } from '../../platform/db.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
@@ -62,6 +63,11 @@ export async function seedSchool(
       users[role.account] = { id: row.id, account, phone, identity: role.identity };
     }
     await ensureBuiltinRoles(tx, schoolId);
+    await tx.insert(applications).values([
+      { schoolId, category: 'Teaching', name: 'Classroom supervision', icon: 'AuditOutlined', webPath: '/hxk/', parentId: SAME_HOST_APPLICATION_PARENT_ID, sort: 0 },
+      { schoolId, category: 'Teaching', name: 'Data board', icon: 'DashboardOutlined', webPath: '/hxk/wenxiang/dataAnalysisReport', parentId: SAME_HOST_APPLICATION_PARENT_ID, sort: 1 },
+      { schoolId, category: 'Campus', name: 'School website', icon: 'GlobalOutlined', webPath: 'https://www.example.edu/', parentId: null, sort: 0 },
+    ]);
     return { schoolId, name: input.name, code: input.code, users };
   });
 }

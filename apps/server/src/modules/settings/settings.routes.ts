@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZApplicationEntry,
+  ZApplicationQuery,
+  ZApplicationsRequest,
+  ZApplicationsResponse,
+  ZSaveApplicationRequest,
+  ZSaveTitleRequest,
+  ZTitleRecord,
+} from '@hxk/contracts';
+import { ok, okSchema } from '../../platform/envelope.ts';
+import type { MemberCtx } from '../../platform/context.ts';
+import * as svc from './settings.service.ts';
+
+const m = (ctx: unknown) => ctx as MemberCtx;
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/base/system/title/v1/get', {
+    config: { permission: 'member' },
+    schema: { tags: ['settings'], summary: "The school's product title (title record 333333)", response: okSchema(ZTitleRecord) },
+  }, async (req) => ok(await svc.getTitle(m(req.ctx))));
+
+  app.post('/base/system/title/v1/saveOrUpdate', {
+    config: { permission: 'school:title:edit' },
+    schema: { tags: ['settings'], summary: "Change the school's product title", body: ZSaveTitleRequest, response: okSchema(ZTitleRecord) },
+  }, async (req) => ok(await svc.saveTitle(m(req.ctx), req.body.name)));
+
+  app.post('/base/application/v1/getApplictations', {
+    config: { permission: 'member' },
+    schema: { tags: ['applications'], summary: 'Application entries, searched by name and grouped', body: ZApplicationsRequest, response: okSchema(ZApplicationsResponse) },
+  }, async (req) => ok(await svc.listApplications(m(req.ctx), req.body)));
+
+  app.get('/base/application/v1/getInfoById', {
+    config: { permission: 'member' },
+    schema: { tags: ['applications'], summary: 'One application entry', querystring: ZApplicationQuery, response: okSchema(ZApplicationEntry) },
+  }, async (req) => ok(await svc.getApplication(m(req.ctx), req.query.id)));
+
+  app.post('/base/application/v1/saveOrUpdate', {
+    config: { permission: 'application:edit' },
+    schema: { tags: ['applications'], summary: 'Add or change an application entry', body: ZSaveApplicationRequest, response: okSchema(ZApplicationEntry) },
+  }, async (req) => ok(await svc.saveApplication(m(req.ctx), req.body)));
+};
