@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MENU_BY_KEY, MENU_NODES } from '@hxk/contracts';
-import { roleMenus, roles } from '../../db/schema/index.ts';
+import { roleMenus, roles, schoolMemberships } from '../../db/schema/index.ts';
+import { ensureBuiltinRoles } from './builtin-roles.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 
@@ -119,6 +120,25 @@ describe.each(DRIVERS)('roles and menus on %s', (driver) => {
     const r = await call(env.app, { url: `${P}/authRole`, body: { userIds: [env.schoolA.users.admin!.id], roleIds: [], mode: 'replace' }, token: admin });
     expect(r.body.errorKey).toBe('role.lastAdmin');
     expect((await call<boolean>(env.app, { url: `${P}/isAdmin`, token: admin })).body.data).toBe(true);
+  });
+
+  it("a person in two schools gets the active school's menus and buttons only", async () => {
+    const t = env.schoolA.users.teacher!;
+    await platformTx(env.dbh.db, 'seed', async (tx) => {
+      await tx.insert(schoolMemberships).values({ schoolId: env.schoolB.schoolId, accountId: t.id, identity: 1, status: 'approved' });
+      await ensureBuiltinRoles(tx, env.schoolB.schoolId);
+    });
+    const inA = (await call<{ token: string }>(env.app, { url: '/base/login/v1/do', body: { type: 'password', account: 'teacher', password: 'Demo@2026', schoolId: env.schoolA.schoolId } })).body.data.token;
+    expect((await call<string[]>(env.app, { url: `${P}/getRoleButtonByUserId`, token: inA })).body.data).toEqual([]);
+    expect(keys((await call<Menu[]>(env.app, { url: `${P}/getRoleMenuByUserId`, token: inA })).body.data)).not.toContain('roleManagement');
+    const inB = (await call<{ token: string }>(env.app, { url: '/base/login/v1/switch/school', body: { schoolId: env.schoolB.schoolId }, token: inA })).body.data.token;
+    expect((await call<string[]>(env.app, { url: `${P}/getRoleButtonByUserId`, token: inB })).body.data).toContain('role:add');
+    expect(keys((await call<Menu[]>(env.app, { url: `${P}/getRoleMenuByUserId`, token: inB })).body.data)).toContain('roleManagement');
+    // Acting in B shows B's roles, never A's.
+    const listB = await call<{ roleId: string }[]>(env.app, { url: `${P}/roleList`, token: inB });
+    const rolesA = await platformTx(env.dbh.db, 'seed', (tx) => tx.select({ id: roles.id }).from(roles).where(eq(roles.schoolId, env.schoolA.schoolId)));
+    expect(listB.body.data.some((r) => rolesA.some((a) => a.id === r.roleId))).toBe(false);
+    await platformTx(env.dbh.db, 'seed', (tx) => tx.delete(schoolMemberships).where(and(eq(schoolMemberships.schoolId, env.schoolB.schoolId), eq(schoolMemberships.accountId, t.id))));
   });
 
   it("cannot touch another school's roles or people (404, nothing changed)", async () => {
