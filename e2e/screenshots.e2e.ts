@@ -85,7 +85,7 @@ describe.skipIf(!enabled)('screenshots', () => {
       await page.getByRole('tab').nth(2).click();
       await page.getByTestId('my-schools').waitFor();
       await shot('13-me-info-schools');
-      await page.getByTestId('side-menu').getByRole('menuitem').nth(1).click();
+      await page.getByTestId('menu-schoolApplications').click();
       await waitForPath(page, '/back/schoolApplications');
       await page.getByTestId(`reject-shot_${lng}`).waitFor();
       await shot('14-school-applications');

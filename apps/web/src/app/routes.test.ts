@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en/common.json';
 import { OPEN_PATHS, TOKEN_OPTIONAL_PATHS } from './guard-rules.ts';
-import { HOME_ROUTE, ROUTES } from './routes.tsx';
+import { MENU_BY_KEY, MENU_NODES } from '@hxk/contracts/menus';
+import { HOME_ROUTE, INHERIT_HIGHLIGHT, ROUTES } from './routes.tsx';
 
 describe('route registry', () => {
   it('has unique keys and paths', () => {
@@ -14,8 +15,16 @@ describe('route registry', () => {
       expect(free, r.path).toBe(r.access === 'open' || r.access === 'optional');
     }
   });
-  it('titles every menu entry as menu.<key>', () => {
-    for (const r of ROUTES.filter((x) => x.menu)) expect(en.menu, r.key).toHaveProperty(r.key);
+  it('titles every node of the menu tree as menu.<key>', () => {
+    for (const n of MENU_NODES) expect(Object.keys(en.menu), n.key).toContain(n.key);
+  });
+  it('registers shell screens under their menu key, path and permission', () => {
+    for (const r of ROUTES.filter((x) => x.layout === 'shell')) {
+      const node = MENU_BY_KEY.get(r.key);
+      expect(node?.path, r.key).toBe(r.path);
+      expect(r.access, r.key).toBe(r.key);
+      if (r.highlight && r.highlight !== INHERIT_HIGHLIGHT) expect(MENU_BY_KEY.has(r.highlight), r.key).toBe(true);
+    }
   });
   it('lands on a registered shell screen', () => {
     expect(ROUTES.find((r) => r.path === HOME_ROUTE)?.layout).toBe('shell');

@@ -1,16 +1,19 @@
-import type { ComponentType, ReactNode } from 'react';
-import { AuditOutlined, UserOutlined } from '@ant-design/icons';
+import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@hxk/contracts/constants';
-import type { TPermission } from '@hxk/contracts/permissions';
 import { HOME_ROUTE, PATHS } from '../lib/paths.ts';
 
 export { HOME_ROUTE };
 
 /**
- * Who may open a route. The guard (guard-rules.ts) enforces the spec's lists; a permission key also
- * needs that key among the user's permissions (the server enforces it again on every call).
+ * Who may open a route. The guard (guard-rules.ts) enforces the spec's lists; a menu key (menus.ts in
+ * the contracts) also needs that key among the user's permissions (the server enforces it again on
+ * every call).
  */
-export type RouteAccess = 'open' | 'optional' | 'token' | TPermission;
+export type RouteAccess = 'open' | 'optional' | 'token' | (string & {});
+/** A highlight that keeps whatever the previous route highlighted (detail screens reached from several lists). */
+export const INHERIT_HIGHLIGHT = '@previous';
+/** Paths shown without the left menu (spec section 1). */
+export const MENU_HIDDEN_PATHS: readonly string[] = ['/SCADA/Detail'];
 /** Which frame a screen sits in. */
 export type RouteLayout = 'auth' | 'register' | 'account' | 'shell';
 
@@ -20,11 +23,9 @@ export type RouteEntry = {
   layout: RouteLayout;
   access: RouteAccess;
   load: () => Promise<ComponentType>;
-  /** Left-menu item highlighted while this route shows. */
+  /** Left-menu item highlighted while this route shows (its own key when absent). */
   highlight?: string;
   keepAlive?: boolean;
-  /** Shown in the left menu, titled by the i18n key `menu.<key>`. */
-  menu?: { icon: ReactNode };
 };
 
 /** A chunk that has not arrived after 120 s is a load error (spec section 8). */
@@ -38,7 +39,11 @@ function withTimeout<T>(load: Promise<T>): Promise<T> {
 
 const lazy = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => () => withTimeout(load()).then(pick);
 
-/** The one registry of screens: route key → component, access, highlight, keep-alive, menu. */
+/**
+ * The one registry of screens: route key → component, access, highlight, keep-alive. Shell route keys
+ * are menu keys: the left menu shows a permitted menu only when its route is registered here, titled
+ * by `menu.<key>`.
+ */
 export const ROUTES: RouteEntry[] = [
   { key: 'login', path: PATHS.login, layout: 'auth', access: 'optional', load: lazy(() => import('../features/auth/pages/LoginPage.tsx'), (m) => m.LoginPage) },
   { key: 'qrlogin', path: PATHS.qrLogin, layout: 'auth', access: 'optional', load: lazy(() => import('../features/auth/pages/QrLoginPage.tsx'), (m) => m.QrLoginPage) },
@@ -51,19 +56,33 @@ export const ROUTES: RouteEntry[] = [
     key: 'MeInfo',
     path: PATHS.meInfo,
     layout: 'shell',
-    access: 'token',
+    access: 'MeInfo',
     highlight: 'MeInfo',
     load: lazy(() => import('./pages/MeInfoRoute.tsx'), (m) => m.MeInfoRoute),
-    menu: { icon: <UserOutlined /> },
   },
   {
     key: 'schoolApplications',
     path: PATHS.schoolApplications,
     layout: 'shell',
-    access: 'school:membership:review',
+    access: 'schoolApplications',
     highlight: 'schoolApplications',
     load: lazy(() => import('../features/schools/pages/SchoolApplicationsPage.tsx'), (m) => m.SchoolApplicationsPage),
-    menu: { icon: <AuditOutlined /> },
+  },
+  {
+    key: 'roleManagement',
+    path: PATHS.roleManagement,
+    layout: 'shell',
+    access: 'roleManagement',
+    highlight: 'roleManagement',
+    load: lazy(() => import('../features/roles/pages/RoleManagementPage.tsx'), (m) => m.RoleManagementPage),
+  },
+  {
+    key: 'rolePermission',
+    path: PATHS.rolePermission,
+    layout: 'shell',
+    access: 'rolePermission',
+    highlight: 'rolePermission',
+    load: lazy(() => import('../features/roles/pages/RolePermissionPage.tsx'), (m) => m.RolePermissionPage),
   },
 ];
 

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
-import { hasPermission } from '../lib/permissions.ts';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { hasPermission, subscribePermissions } from '../lib/permissions.ts';
 
-/** Hides its children when the stored button permissions lack `need` (the server still enforces it). */
-export function Permission({ need, children }: { need: string; children: ReactNode }) {
-  return hasPermission(need) ? children : null;
+/** Renders its children only when the stored button permissions hold `code` (the server still enforces it). */
+export function Permission({ code, children }: { code: string; children: ReactNode }) {
+  const allowed = useSyncExternalStore(subscribePermissions, () => hasPermission(code));
+  return allowed ? children : null;
 }

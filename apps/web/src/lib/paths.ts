@@ -9,6 +9,8 @@ export const PATHS = {
   awaitPage: '/awaitPage',
   meInfo: '/MeInfo',
   schoolApplications: '/back/schoolApplications',
+  roleManagement: '/back/roleManagement',
+  rolePermission: '/back/rolePermission',
 } as const;
 
 /** Where a signed-in member lands; becomes /Evaluate once that screen exists (spec section 2). */

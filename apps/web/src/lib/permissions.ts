@@ -1,7 +1,16 @@
-import { LOCAL_KEYS } from './storage-keys.ts';
+import { LOCAL_KEYS, SESSION_KEYS } from './storage-keys.ts';
 
+const listeners = new Set<() => void>();
+
+/** Stores the caller's button keys (GET getRoleButtonByUserId) and tells mounted Permission elements. */
 export function storePermissions(keys: string[]): void {
   localStorage.setItem(LOCAL_KEYS.buttonPermissions, JSON.stringify(keys));
+  listeners.forEach((l) => l());
+}
+
+export function subscribePermissions(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export function storedPermissions(): string[] {
@@ -15,4 +24,12 @@ export function storedPermissions(): string[] {
 
 export function hasPermission(key: string): boolean {
   return storedPermissions().includes(key);
+}
+
+export function storeIsAdmin(value: boolean): void {
+  sessionStorage.setItem(SESSION_KEYS.userIsAdmin, String(value));
+}
+
+export function storedIsAdmin(): boolean {
+  return sessionStorage.getItem(SESSION_KEYS.userIsAdmin) === 'true';
 }

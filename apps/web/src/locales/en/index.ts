@@ -2,6 +2,7 @@ import common from './common.json';
 import auth from './auth.json';
 import schools from './schools.json';
 import profile from './profile.json';
+import roles from './roles.json';
 
 /** Every namespace of this language, loaded as one chunk. */
-export const bundle = { common, auth, schools, profile };
+export const bundle = { common, auth, schools, profile, roles };

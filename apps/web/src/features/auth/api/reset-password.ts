@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 
 export type ResetPasswordInput = { phone: string; code: string; newPassword: string };
 
-export const resetPassword = (body: ResetPasswordInput) => api.post('/base/user/v1/reset/pwd', body, { schema: z.null() });
+export const resetPassword = (body: ResetPasswordInput) => api.post('/base/login/v1/forget/pwd', body, { schema: z.null() });
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

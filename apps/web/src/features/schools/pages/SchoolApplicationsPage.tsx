@@ -58,7 +58,7 @@ export function SchoolApplicationsPage() {
       fixed: 'right',
       render: (_, r) =>
         r.status === 'pending' ? (
-          <Permission need="school:membership:review">
+          <Permission code="school:membership:review">
             <Space>
               <Button type="link" size="small" onClick={() => approve(r)} data-testid={`approve-${r.account}`}>
                 {t('review.approve')}

@@ -1,0 +1,81 @@
+import { useMemo, useState } from 'react';
+import { Button, Empty, Flex, Spin, Tag, Tree, type TreeDataNode } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { withAncestors } from '@hxk/contracts/menus';
+import { Permission } from '../../../components/Permission.tsx';
+import { menuTitle } from '../../../lib/menu-title.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
+import { useMenuTree } from '../api/get-menu-tree.ts';
+import { useRoleMenu } from '../api/get-role-menu.ts';
+import { useAuthRoleMenu } from '../api/auth-role-menu.ts';
+
+type Node = { menuId: number; key: string; kind: string; hidden: boolean; children: unknown[] };
+
+function toTreeData(nodes: Node[], t: TFunction, leaves: Set<number>): TreeDataNode[] {
+  return nodes.map((n) => {
+    const children = n.children as Node[];
+    if (children.length === 0) leaves.add(n.menuId);
+    return {
+      key: n.menuId,
+      title: (
+        <span data-testid={`menu-node-${n.key}`}>
+          {menuTitle(t, n.key)}
+          {n.kind === 'button' && <Tag style={{ marginInlineStart: 8 }}>{t('permission.button')}</Tag>}
+          {n.hidden && <Tag style={{ marginInlineStart: 8 }}>{t('permission.hidden')}</Tag>}
+        </span>
+      ),
+      children: children.length ? toTreeData(children, t, leaves) : undefined,
+    };
+  });
+}
+
+/**
+ * The menus and buttons a role grants. The tree is conducted: only leaves are set from the grant
+ * (the server stores ancestors too, which would otherwise tick every sibling), and a save sends the
+ * ticked nodes with their ancestors.
+ */
+export function RoleMenuTree({ roleId }: { roleId: string }) {
+  const { t } = useTranslation('roles');
+  const tree = useMenuTree();
+  const granted = useRoleMenu(roleId);
+  const save = useAuthRoleMenu();
+  const [checked, setChecked] = useState<number[] | null>(null);
+
+  const { data, leaves } = useMemo(() => {
+    const l = new Set<number>();
+    return { data: toTreeData((tree.data ?? []) as Node[], t, l), leaves: l };
+  }, [tree.data, t]);
+
+  if (tree.isPending || granted.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!tree.data?.length) return <Empty />;
+
+  const value = checked ?? (granted.data?.menuIds ?? []).filter((id) => leaves.has(id));
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="flex-end">
+        <Permission code="role:grant">
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={save.isPending}
+            onClick={() => save.mutate({ roleId, menuIds: [...withAncestors(value)] }, { onSuccess: () => toastSuccess(t('permission.saved')) })}
+            data-testid="role-menu-save"
+          >
+            {t('permission.save')}
+          </Button>
+        </Permission>
+      </Flex>
+      <Tree
+        checkable
+        selectable={false}
+        defaultExpandAll
+        treeData={data}
+        checkedKeys={value}
+        onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
+        data-testid="role-menu-tree"
+      />
+    </Flex>
+  );
+}
