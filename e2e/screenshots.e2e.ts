@@ -93,6 +93,24 @@ describe.skipIf(!enabled)('screenshots', () => {
       await page.getByTestId('reject-note').waitFor();
       await shot('15-reject-dialog');
       await page.keyboard.press('Escape');
+      // Roles: the list, the add form, the menu tree and the role's users.
+      await page.getByTestId('menu-roleManagement').click();
+      await page.getByTestId('role-management').locator('.ant-table-row').first().waitFor();
+      await shot('20-role-management');
+      await page.getByTestId('role-add').click();
+      await page.getByTestId('role-form').waitFor();
+      await shot('21-role-form');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('menu-rolePermission').click();
+      await page.getByTestId('role-menu-tree').waitFor();
+      await shot('22-role-permission-menus');
+      await page.getByTestId('role-users-tab').click();
+      await page.getByTestId('role-users-add').waitFor();
+      await shot('23-role-permission-users');
+      await page.getByTestId('role-users-add').click();
+      await page.getByTestId('add-users-search').waitFor();
+      await shot('24-role-add-users');
+      await page.keyboard.press('Escape');
       await page.goto('/hxk/nowhere');
       await shot('16-not-found');
 

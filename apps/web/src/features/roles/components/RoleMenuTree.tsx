@@ -67,15 +67,18 @@ export function RoleMenuTree({ roleId }: { roleId: string }) {
           </Button>
         </Permission>
       </Flex>
-      <Tree
-        checkable
-        selectable={false}
-        defaultExpandAll
-        treeData={data}
-        checkedKeys={value}
-        onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
-        data-testid="role-menu-tree"
-      />
+      {/* About 150 nodes: the tree scrolls in its own box so Save stays in view. */}
+      <div style={{ maxHeight: 'calc(100vh - 300px)', minHeight: 320, overflow: 'auto' }}>
+        <Tree
+          checkable
+          selectable={false}
+          defaultExpandAll
+          treeData={data}
+          checkedKeys={value}
+          onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
+          data-testid="role-menu-tree"
+        />
+      </div>
     </Flex>
   );
 }

@@ -8,6 +8,8 @@ import { Permission } from '../../../components/Permission.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useRoleUsers, type RoleUser } from '../api/get-role-users.ts';
 import { useAuthRole } from '../api/auth-role.ts';
+import { useRoleList } from '../api/get-role-list.ts';
+import { roleName } from './role-name.ts';
 import { AddUsersModal } from './AddUsersModal.tsx';
 
 /** The members holding a role: search, page, add more, remove some. */
@@ -19,6 +21,8 @@ export function RoleUsersPanel({ role }: { role: { roleId: string; label: string
   const [adding, setAdding] = useState(false);
   const users = useRoleUsers({ ...query, roleId: role.roleId });
   const assign = useAuthRole();
+  // userList names roles as stored; built-in ones are shown in the interface language.
+  const builtinOf = new Map((useRoleList().data ?? []).map((r) => [r.roleId, r.builtin]));
 
   const removeSelected = () =>
     modal.confirm({
@@ -46,7 +50,7 @@ export function RoleUsersPanel({ role }: { role: { roleId: string; label: string
     },
     { title: t('users.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—', responsive: ['lg'] },
     { title: t('users.identity'), dataIndex: 'identity', render: (v: number) => <Tag>{t(`common:identity.${IDENTITY_NAMES[v as TIdentity]}`)}</Tag> },
-    { title: t('users.roles'), dataIndex: 'roles', responsive: ['md'], render: (_, r) => r.roles.map((x) => <Tag key={x.roleId}>{x.name}</Tag>) },
+    { title: t('users.roles'), dataIndex: 'roles', responsive: ['md'], render: (_, r) => r.roles.map((x) => <Tag key={x.roleId}>{roleName(t, { name: x.name, builtin: builtinOf.get(x.roleId) ?? null })}</Tag>) },
   ];
 
   return (
