@@ -34,6 +34,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { wechatRoutes } from './modules/auth/wechat.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -172,6 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(wechatRoutes);
     await api.register(rolesRoutes);
     await api.register(settingsRoutes);
+    await api.register(membersRoutes);
   });
 
   registerWeb(app, config);

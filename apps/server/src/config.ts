@@ -19,6 +19,7 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   PUBLIC_ORIGIN: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
+  DEFAULT_RESET_PASSWORD: z.string().min(6).max(16).default('Reset@2026'),
   SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
   SMS_ALIYUN_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
   SMS_ALIYUN_ACCESS_KEY_ID: z.string().optional(),
@@ -45,6 +46,8 @@ export type Config = {
   trustProxy: boolean;
   publicOrigin: string | undefined;
   webDist: string;
+  /** What an administrator's password reset sets; the person must change it at next sign-in. */
+  defaultResetPassword: string;
   sms:
     | { provider: 'log' }
     | { provider: 'aliyun'; endpoint: string; accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string };
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     publicOrigin: e.PUBLIC_ORIGIN,
+    defaultResetPassword: e.DEFAULT_RESET_PASSWORD,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     sms,
     wechat,

@@ -9,3 +9,4 @@ export * from './user.ts';
 export * from './menus.ts';
 export * from './roles.ts';
 export * from './settings.ts';
+export * from './members.ts';

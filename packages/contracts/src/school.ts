@@ -8,7 +8,7 @@ export const ZSchoolInfo = z.object({ schoolId: ZId, name: z.string(), code: z.s
 
 export const ZApplyBindQuery = z.object({ schoolId: ZId.optional(), code: z.string().trim().max(32).optional(), userId: ZId.optional(), identity: ZIdentity.optional() });
 
-export const ZMembershipStatus = z.enum(['pending', 'approved', 'rejected']);
+export const ZMembershipStatus = z.enum(['pending', 'approved', 'rejected', 'disabled']);
 export const ZMySchool = z.object({
   schoolId: ZId,
   name: z.string(),

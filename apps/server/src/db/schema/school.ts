@@ -8,7 +8,7 @@ export const schoolMemberships = pgTable('school_memberships', {
   id: id(),
   accountId: idString('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   identity: integer('identity').notNull(),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'rejected', 'disabled'] }).notNull(),
   createdAt: createdAt(),
   reviewedAt: ts('reviewed_at'),
   reviewedBy: idString('reviewed_by').references(() => accounts.id, { onDelete: 'set null' }),

@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(session);
   });
 
-  app.post('/base/user/v1/reset/pwd', {
+  app.post('/base/login/v1/forget/pwd', {
     config: { permission: 'public' },
     schema: { tags, summary: 'Forgot password: set a new one with an SMS code', body: ZResetPasswordRequest, response: okSchema(z.null()) },
   }, async (req) => {

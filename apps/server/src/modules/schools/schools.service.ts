@@ -80,7 +80,7 @@ export async function mySchools(ctx: AccountCtx) {
 /** School administrators' list of applications and members, in their own school only (RLS). */
 export async function listMemberships(
   ctx: MemberCtx,
-  q: { pageNum: number; pageSize: number; status?: 'pending' | 'approved' | 'rejected' | undefined; keyword?: string | undefined },
+  q: { pageNum: number; pageSize: number; status?: 'pending' | 'approved' | 'rejected' | 'disabled' | undefined; keyword?: string | undefined },
 ) {
   return schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, async (tx) => {
     const filters: SQL[] = [];

@@ -61,7 +61,7 @@ describe.each(DRIVERS)('profile and files on %s', (driver) => {
     const session = await loginAs(env.app, 'supervisor');
     await call(env.app, { url: `/base/login/v1/send/sms/code?phone=${phone}&purpose=reset` });
     const code = env.sms.last(phone);
-    const r = await call(env.app, { url: '/base/user/v1/reset/pwd', body: { phone, code, newPassword: 'newpass#1' } });
+    const r = await call(env.app, { url: '/base/login/v1/forget/pwd', body: { phone, code, newPassword: 'newpass#1' } });
     expect(r.body.code).toBe(1);
     expect((await call(env.app, { url: '/base/user/v1/info', token: session })).status).toBe(401);
     await loginAs(env.app, 'supervisor', 'newpass#1');

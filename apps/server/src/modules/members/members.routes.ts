@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAdminResetPasswordRequest,
+  ZAdminResetPasswordResponse,
+  ZMember,
+  ZMemberListRequest,
+  ZMemberPage,
+  ZMemberQuery,
+  ZSaveMemberRequest,
+  ZSetMemberStatusRequest,
+} from '@hxk/contracts';
+import { ok, okSchema } from '../../platform/envelope.ts';
+import type { MemberCtx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import * as svc from './members.service.ts';
+
+const tags = ['users'];
+const m = (ctx: unknown) => ctx as MemberCtx;
+
+export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/base/user/v1/list', {
+    config: { permission: 'userManagement' },
+    schema: { tags, summary: 'Members of the school with their roles, searched and paged', body: ZMemberListRequest, response: okSchema(ZMemberPage) },
+  }, async (req) => ok(await svc.listMembers(m(req.ctx), req.body)));
+
+  app.get('/base/system/user/detail', {
+    config: { permission: 'userManagement' },
+    schema: { tags, summary: 'One member of the school', querystring: ZMemberQuery, response: okSchema(ZMember) },
+  }, async (req) => ok(await svc.memberDetail(m(req.ctx), req.query.userId)));
+
+  app.post('/base/system/user/v1/save', {
+    config: { permission: 'user:add' },
+    schema: { tags, summary: 'Add a person to the school, or change a member (userId given: needs user:edit too)', body: ZSaveMemberRequest, response: okSchema(ZMember) },
+  }, async (req) => {
+    const ctx = m(req.ctx);
+    if (req.body.userId && !ctx.auth.permissions.includes('user:edit')) throw new AppError('auth.forbidden');
+    // Making someone an administrator is its own button.
+    if (req.body.identity === 1 && !ctx.auth.permissions.includes('user:addAdmin')) throw new AppError('auth.forbidden');
+    return ok(await svc.saveMember(ctx, req.body));
+  });
+
+  app.post('/base/system/user/v1/status', {
+    config: { permission: 'user:disable' },
+    schema: { tags, summary: "Disable or re-enable a member in this school", body: ZSetMemberStatusRequest, response: okSchema(z.null()) },
+  }, async (req) => {
+    await svc.setMemberStatus(m(req.ctx), req.body.userId, req.body.enabled);
+    return ok(null);
+  });
+
+  app.post('/base/user/v1/reset/pwd', {
+    config: { permission: 'user:resetPwd' },
+    schema: { tags, summary: "Reset a member's password to the default; they must change it at next sign-in", body: ZAdminResetPasswordRequest, response: okSchema(ZAdminResetPasswordResponse) },
+  }, async (req) => ok(await svc.resetMemberPassword(m(req.ctx), req.body.userId)));
+};

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ZId, zPage } from './common.ts';
+import { ZIdentity, ZPhone } from './auth.ts';
+import { ZSex } from './user.ts';
+
+export const ZMemberStatus = z.enum(['approved', 'disabled']);
+export const ZMemberListRequest = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().trim().max(64).optional(),
+  roleId: ZId.optional(),
+  identity: ZIdentity.optional(),
+  status: ZMemberStatus.optional(),
+});
+export const ZMember = z.object({
+  userId: ZId,
+  account: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  sex: ZSex,
+  identity: ZIdentity,
+  status: ZMemberStatus,
+  roles: z.array(z.object({ roleId: ZId, name: z.string(), builtin: z.number().int().nullable() })),
+  /** False when the person also belongs to another school: then only identity and roles change here. */
+  editableProfile: z.boolean(),
+  mustChangePassword: z.boolean(),
+  joinedAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type TMember = z.infer<typeof ZMember>;
+export const ZMemberPage = zPage(ZMember);
+export const ZMemberQuery = z.object({ userId: ZId });
+
+export const ZSaveMemberRequest = z.object({
+  userId: ZId.optional(),
+  /** Only for a new person. */
+  account: z.string().trim().regex(/^[A-Za-z0-9_.-]{2,32}$/, { message: 'validation.account' }).optional(),
+  name: z.string().trim().min(1, { message: 'validation.name' }).max(32, { message: 'validation.name' }),
+  phone: ZPhone.optional().or(z.literal('')),
+  sex: ZSex.default('unknown'),
+  identity: ZIdentity,
+  roleIds: z.array(ZId).max(50).default([]),
+});
+export const ZSetMemberStatusRequest = z.object({ userId: ZId, enabled: z.boolean() });
+export const ZAdminResetPasswordRequest = z.object({ userId: ZId });
+export const ZAdminResetPasswordResponse = z.object({ mustChangePassword: z.literal(true) });
