@@ -27,3 +27,19 @@ export const ZUpdateInfoRequest = z.object({
   sex: ZSex.optional(),
 });
 export const ZUploadResponse = z.object({ fileId: ZId, name: z.string(), size: z.number().int(), contentType: z.string(), url: z.string() });
+
+/** Everything the shell needs at start in one reply: person, school, title, identity, grants. */
+export const ZUserAppInfo = z.object({
+  userId: ZId,
+  name: z.string(),
+  account: z.string(),
+  avatar: z.string().nullable(),
+  schoolId: ZId,
+  schoolName: z.string(),
+  title: z.string(),
+  identity: ZIdentity,
+  isAdmin: z.boolean(),
+  buttons: z.array(z.string()),
+  menuKeys: z.array(z.string()),
+  sso: z.boolean(),
+});

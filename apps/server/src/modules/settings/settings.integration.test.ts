@@ -34,6 +34,16 @@ describe.each(DRIVERS)('title and applications on %s', (driver) => {
     expect(empty.status).toBe(400);
   });
 
+  it("gives the shell its start-up facts in one reply, the caller's own", async () => {
+    const r = await call<{ title: string; identity: number; isAdmin: boolean; buttons: string[]; menuKeys: string[]; schoolName: string }>(env.app, { url: '/base/user/v1/getUserAppInfo', token: admin });
+    expect(r.body.data).toMatchObject({ identity: 1, isAdmin: true, schoolName: 'Demo School' });
+    expect(r.body.data.buttons).toContain('school:title:edit');
+    expect(r.body.data.menuKeys).toContain('roleManagement');
+    const t = await call<{ isAdmin: boolean; buttons: string[]; menuKeys: string[] }>(env.app, { url: `/base/user/v1/getUserAppInfo?userId=${env.schoolA.users.admin!.id}`, token: teacher });
+    expect(t.body.data).toMatchObject({ isAdmin: false, buttons: [] });
+    expect(t.body.data.menuKeys).not.toContain('roleManagement');
+  });
+
   it('lists application entries grouped, searched and paged', async () => {
     const all = await call<Page>(env.app, { url: '/base/application/v1/getApplictations', body: { pageNum: 1, pageSize: 100 }, token: teacher });
     expect(all.body.data.total).toBe(3);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZId, ZUpdateInfoRequest, ZUpdatePasswordRequest, ZUploadResponse, ZUserInfo, ZUserInfoQuery } from '@hxk/contracts';
+import { ZId, ZUserAppInfo, ZUpdateInfoRequest, ZUpdatePasswordRequest, ZUploadResponse, ZUserInfo, ZUserInfoQuery } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -14,6 +14,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'account' },
     schema: { tags, summary: 'Profile of the caller (or of a member of the same school)', querystring: ZUserInfoQuery, response: okSchema(ZUserInfo) },
   }, async (req) => ok(await users.userInfo(req.ctx as MemberCtx, req.query.userId)));
+
+  app.get('/base/user/v1/getUserAppInfo', {
+    config: { permission: 'member' },
+    schema: { tags, summary: "The shell's start-up facts: person, school, title, identity, granted menus and buttons", querystring: ZUserInfoQuery, response: okSchema(ZUserAppInfo) },
+  }, async (req) => ok(await users.userAppInfo(req.ctx as MemberCtx)));
 
   app.post('/base/user/v1/update/info', {
     config: { permission: 'account' },

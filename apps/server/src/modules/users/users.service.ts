@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { UPLOAD_LIMITS, type TIdentity, type TUserInfo } from '@hxk/contracts';
+import { IDENTITY, MENU_NODES, UPLOAD_LIMITS, type TIdentity, type TUserInfo } from '@hxk/contracts';
+import { getTitle } from '../settings/settings.service.ts';
 import { accounts, files, schoolMemberships, schools } from '../../db/schema/index.ts';
 import type { AuthState, Ctx, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -151,4 +152,24 @@ export async function deleteFile(ctx: MemberCtx, fileId: string) {
   if (row.ownerId !== ctx.auth.accountId) throw new AppError('common.notFound');
   await schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, (tx) => tx.delete(files).where(eq(files.id, fileId)));
   await ctx.deps.storage.delete(row.storageKey);
+}
+
+/** The shell's start-up facts in one reply (GET /base/user/v1/getUserAppInfo). */
+export async function userAppInfo(ctx: MemberCtx) {
+  const [info, title] = [await userInfo(ctx), await getTitle(ctx)];
+  const granted = new Set(ctx.auth.permissions);
+  return {
+    userId: info.userId,
+    name: info.name,
+    account: info.account,
+    avatar: info.avatar,
+    schoolId: ctx.auth.schoolId,
+    schoolName: info.schoolName ?? '',
+    title: title.name,
+    identity: ctx.auth.identity,
+    isAdmin: ctx.auth.identity === IDENTITY.admin,
+    buttons: MENU_NODES.filter((n) => n.kind === 'button' && granted.has(n.key)).map((n) => n.key),
+    menuKeys: MENU_NODES.filter((n) => n.kind !== 'button' && granted.has(n.key)).map((n) => n.key),
+    sso: ctx.auth.sso,
+  };
 }
