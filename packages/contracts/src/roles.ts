@@ -58,7 +58,7 @@ export const ZRoleUser = z.object({
   account: z.string(),
   phone: z.string().nullable(),
   identity: z.number().int(),
-  roles: z.array(z.object({ roleId: ZId, name: z.string() })),
+  roles: z.array(z.object({ roleId: ZId, name: z.string(), builtin: z.number().int().nullable() })),
 });
 export const ZRoleUserPage = zPage(ZRoleUser);
 

@@ -81,6 +81,14 @@ export const DEMO_SCHOOLS = [
 export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
   const existing = await platformTx(db, 'seed', (tx) => tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'DEMO')));
   if (existing.length) return { seeded: false };
-  for (const s of DEMO_SCHOOLS) await seedSchool(db, { ...s, domains: [...s.domains] });
+  const seeded: SeededSchool[] = [];
+  for (const s of DEMO_SCHOOLS) seeded.push(await seedSchool(db, { ...s, domains: [...s.domains] }));
+  // One person in two schools, to show identity switching: Demo School's supervisor also teaches at
+  // Second School.
+  const [demo, second] = seeded as [SeededSchool, SeededSchool];
+  await platformTx(db, 'seed', async (tx) => {
+    await tx.insert(schoolMemberships).values({ schoolId: second.schoolId, accountId: demo.users.supervisor!.id, identity: IDENTITY.teacher, status: 'approved' });
+    await ensureBuiltinRoles(tx, second.schoolId);
+  });
   return { seeded: true };
 }

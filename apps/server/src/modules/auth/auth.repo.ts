@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { accounts, loginLogs, schoolMemberships, schools } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 
@@ -34,7 +34,8 @@ export async function approvedMemberships(tx: Tx, accountId: string) {
     .from(schoolMemberships)
     .innerJoin(schools, eq(schools.id, schoolMemberships.schoolId))
     .where(and(eq(schoolMemberships.accountId, accountId), eq(schoolMemberships.status, 'approved')))
-    .orderBy(sql`${schoolMemberships.lastLoginAt} desc nulls last`, desc(schoolMemberships.createdAt));
+    // The school used last; never used: the first school the person joined.
+    .orderBy(sql`${schoolMemberships.lastLoginAt} desc nulls last`, asc(schoolMemberships.createdAt));
 }
 
 export async function recordLogin(tx: Tx, input: { schoolId: string; accountId: string; method: string; ip: string; userAgent: string; now: Date }) {

@@ -91,7 +91,7 @@ describe.each(DRIVERS)('roles and menus on %s', (driver) => {
     expect((await call(env.app, { url: `${P}/rolePageList`, body: { pageNum: 1, pageSize: 10 }, token: t2 })).body.code).toBe(1);
     expect((await call(env.app, { url: `${P}/saveOrUpdate`, body: { name: 'Nope' }, token: t2 })).status).toBe(403);
     const users = await call<{ list: { account: string; roles: { name: string }[] }[] }>(env.app, { url: `${P}/userList`, body: { roleId, pageNum: 1, pageSize: 10 }, token: admin });
-    expect(users.body.data.list).toEqual([expect.objectContaining({ account: 'teacher', roles: expect.arrayContaining([{ roleId, name: 'Observers 2' }]) })]);
+    expect(users.body.data.list).toEqual([expect.objectContaining({ account: 'teacher', roles: expect.arrayContaining([{ roleId, name: 'Observers 2', builtin: null }]) })]);
 
     const all = await call<{ list: { roleId: string; builtin: number | null }[] }>(env.app, { url: `${P}/rolePageList`, body: { pageNum: 1, pageSize: 20 }, token: admin });
     const teacherRole = all.body.data.list.find((r) => r.builtin === 4)!;

@@ -169,12 +169,12 @@ export async function roleUsers(ctx: MemberCtx, q: { pageNum: number; pageSize: 
       .offset((q.pageNum - 1) * q.pageSize);
     // One query for the roles of the whole page (no N+1).
     const grants = rows.length
-      ? await tx.select({ accountId: userRoles.accountId, roleId: roles.id, name: roles.name }).from(userRoles)
+      ? await tx.select({ accountId: userRoles.accountId, roleId: roles.id, name: roles.name, builtin: roles.builtin }).from(userRoles)
           .innerJoin(roles, and(eq(roles.schoolId, userRoles.schoolId), eq(roles.id, userRoles.roleId)))
           .where(inArray(userRoles.accountId, rows.map((r) => r.userId))).orderBy(roles.name)
       : [];
     return {
-      list: rows.map((r) => ({ ...r, roles: grants.filter((g) => g.accountId === r.userId).map(({ roleId, name }) => ({ roleId, name })) })),
+      list: rows.map((r) => ({ ...r, roles: grants.filter((g) => g.accountId === r.userId).map(({ roleId, name, builtin }) => ({ roleId, name, builtin })) })),
       total: Number(total?.n ?? 0),
       pageNum: q.pageNum,
       pageSize: q.pageSize,
