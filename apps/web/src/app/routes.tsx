@@ -66,6 +66,7 @@ export const ROUTES: RouteEntry[] = [
     layout: 'shell',
     access: 'schoolApplications',
     highlight: 'schoolApplications',
+    keepAlive: true,
     load: lazy(() => import('../features/schools/pages/SchoolApplicationsPage.tsx'), (m) => m.SchoolApplicationsPage),
   },
   {
@@ -74,6 +75,7 @@ export const ROUTES: RouteEntry[] = [
     layout: 'shell',
     access: 'roleManagement',
     highlight: 'roleManagement',
+    keepAlive: true,
     load: lazy(() => import('../features/roles/pages/RoleManagementPage.tsx'), (m) => m.RoleManagementPage),
   },
   {

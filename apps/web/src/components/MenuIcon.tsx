@@ -5,20 +5,30 @@ import {
   AuditOutlined,
   BarChartOutlined,
   BookOutlined,
+  CalendarOutlined,
+  CloudOutlined,
   CommentOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
   FileTextOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  LineChartOutlined,
+  LinkOutlined,
   PlaySquareOutlined,
   ProfileOutlined,
+  ReadOutlined,
   SettingOutlined,
   SolutionOutlined,
+  TeamOutlined,
   UnorderedListOutlined,
   UserOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
 
 /**
- * The icons the menu tree names. A fixed map rather than `import * as icons`: the whole icon set
- * would weigh megabytes. An unknown name falls back to a neutral icon.
+ * The icons the menu tree and the application list name. A fixed map rather than `import * as icons`:
+ * the whole icon set would weigh megabytes. An unknown name falls back to a neutral icon.
  */
 const ICONS: Record<string, ComponentType> = {
   ApartmentOutlined,
@@ -26,12 +36,22 @@ const ICONS: Record<string, ComponentType> = {
   AuditOutlined,
   BarChartOutlined,
   BookOutlined,
+  CalendarOutlined,
+  CloudOutlined,
   CommentOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
   FileTextOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  LineChartOutlined,
+  LinkOutlined,
   PlaySquareOutlined,
   ProfileOutlined,
+  ReadOutlined,
   SettingOutlined,
   SolutionOutlined,
+  TeamOutlined,
   UnorderedListOutlined,
   UserOutlined,
   VideoCameraOutlined,

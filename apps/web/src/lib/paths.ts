@@ -11,6 +11,9 @@ export const PATHS = {
   schoolApplications: '/back/schoolApplications',
   roleManagement: '/back/roleManagement',
   rolePermission: '/back/rolePermission',
+  /** Not built yet: the header links to them as the spec's targets. */
+  dataAnalysisReport: '/wenxiang/dataAnalysisReport',
+  lessonEvaluationRecord: '/LessonEvaluationRecord',
 } as const;
 
 /** Where a signed-in member lands; becomes /Evaluate once that screen exists (spec section 2). */

@@ -13,8 +13,16 @@ export function completeSignIn(session: TLoginResponse): void {
   navigateTo(target ?? (session.schoolId ? HOME_ROUTE : PATHS.userInfo), { replace: true });
 }
 
-/** Log out: end the server session, forget everything local, go to /login. */
-export async function logout(): Promise<void> {
+/** Set at build time by deployments behind a single-sign-on provider. */
+const SSO_LOGOUT_URL: string | undefined = import.meta.env.VITE_SSO_LOGOUT_URL || undefined;
+
+/**
+ * Log out: end the server session, forget everything local (but the language, decision 0004), go to
+ * /login, or to the single-sign-on logout address when the session came by single sign-on.
+ */
+export async function logout(opts: { sso?: boolean } = {}): Promise<void> {
+  // Screens without the person's info at hand (await page, forced password change) use the cached reply.
+  const sso = opts.sso ?? queryClient.getQueryData<{ sso?: boolean }>(['user', 'info'])?.sso ?? false;
   try {
     await api.get<null>('/base/login/v1/logout', undefined, { silent: true });
   } catch {
@@ -22,5 +30,6 @@ export async function logout(): Promise<void> {
   }
   clearAuthState();
   queryClient.clear();
-  navigateTo(PATHS.login, { replace: true });
+  if (sso && SSO_LOGOUT_URL) window.location.assign(SSO_LOGOUT_URL);
+  else navigateTo(PATHS.login, { replace: true });
 }

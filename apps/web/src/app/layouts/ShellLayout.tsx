@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Layout, Result } from 'antd';
+import { Button, Layout, Result, Tooltip } from 'antd';
+import { FullscreenExitOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import logo from '../../assets/logo.svg';
 import { AvatarImage } from '../../components/AvatarImage.tsx';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
@@ -13,7 +14,11 @@ import { useUserInfo } from '../../features/profile/api/get-user-info.ts';
 import { useMyMenus, type TMenuTreeItem } from '../../features/roles/api/get-my-menus.ts';
 import { useMyButtons } from '../../features/roles/api/get-my-buttons.ts';
 import { useIsAdmin } from '../../features/roles/api/get-is-admin.ts';
+import { ProductTitle } from '../../features/settings/components/ProductTitle.tsx';
 import { canOpen, MENU_HIDDEN_PATHS, routeByPath } from '../routes.tsx';
+import { HeaderActions } from './HeaderActions.tsx';
+import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
+import { useFullScreen } from './full-screen.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useHighlight } from './highlight.ts';
@@ -31,6 +36,7 @@ export function ShellLayout() {
   useIsAdmin();
   const current = routeByPath(pathname);
   const selected = useHighlight(current);
+  const fullScreen = useFullScreen();
 
   if (user.isPending || menus.isPending) return <PageLoading fullscreen />;
   if (user.isError || menus.isError) {
@@ -52,24 +58,36 @@ export function ShellLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <header className="app-header">
-        <div className="app-header__brand">
-          <img src={logo} alt="" />
-          <span className="app-header__title" data-testid="product-title">
-            {info.schoolName ? `${t('app.title')} · ${info.schoolName}` : t('app.title')}
-          </span>
-        </div>
-        <LanguageMenu />
-        <Button
-          type="text"
-          shape="circle"
-          aria-label={menuTitle(t, 'MeInfo')}
-          onClick={() => void navigate(PATHS.meInfo)}
-          icon={<AvatarImage src={info.avatar} size={32} alt={info.name} />}
-          data-testid="header-avatar"
-        />
-        <UserMenu name={info.name} />
-      </header>
+      {fullScreen.full ? (
+        <Tooltip title={t('shell.fullScreen.exit')} placement="left">
+          <Button
+            className="app-full-screen-exit"
+            shape="circle"
+            icon={<FullscreenExitOutlined />}
+            aria-label={t('shell.fullScreen.exit')}
+            onClick={fullScreen.exit}
+            data-testid="full-screen-exit"
+          />
+        </Tooltip>
+      ) : (
+        <header className="app-header" data-testid="app-header">
+          <div className="app-header__brand">
+            <img src={logo} alt="" />
+            <ProductTitle />
+          </div>
+          <HeaderActions onFullScreen={fullScreen.enter} />
+          <LanguageMenu />
+          <Button
+            type="text"
+            shape="circle"
+            aria-label={menuTitle(t, 'MeInfo')}
+            onClick={() => void navigate(PATHS.meInfo)}
+            icon={<AvatarImage src={info.avatar} size={32} alt={info.name} />}
+            data-testid="header-avatar"
+          />
+          <UserMenu name={info.name} sso={info.sso} />
+        </header>
+      )}
       <Layout hasSider={showMenu}>
         {showMenu && (
           <Layout.Sider
@@ -84,7 +102,9 @@ export function ShellLayout() {
             <SideMenu tree={tree} selected={selected} />
           </Layout.Sider>
         )}
-        <Layout.Content className="app-content">{tree.length === 0 || !allowed ? <NoPermission /> : <Outlet />}</Layout.Content>
+        <Layout.Content className="app-content">
+          <KeepAliveOutlet scope={`${info.userId}:${info.schoolId ?? ''}`} replacement={tree.length === 0 || !allowed ? <NoPermission /> : undefined} />
+        </Layout.Content>
       </Layout>
     </Layout>
   );

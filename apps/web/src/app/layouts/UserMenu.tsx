@@ -12,7 +12,7 @@ import { useSwitchSchool } from '../../features/schools/api/switch-school.ts';
 const SCHOOL_PREFIX = 'school:';
 
 /** Name, personal info, identity switching (for people in more than one school) and log out. */
-export function UserMenu({ name }: { name: string }) {
+export function UserMenu({ name, sso }: { name: string; sso: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const schools = useMySchools();
@@ -36,7 +36,7 @@ export function UserMenu({ name }: { name: string }) {
   items.push({ type: 'divider' }, { key: 'logout', icon: <LogoutOutlined />, label: t('action.logout'), danger: true });
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') void logout();
+    if (key === 'logout') void logout({ sso });
     else if (key === 'me') void navigate(PATHS.meInfo);
     else if (key.startsWith(SCHOOL_PREFIX)) switchSchool.mutate(key.slice(SCHOOL_PREFIX.length));
   };

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, watchErrors, type ContextOptions } from './support/browser.ts';
+import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(account: string, opts: ContextOptions = {}): Promise<Page> {
+  const context = await newContext(browser, server.url, opts);
+  const page = await context.newPage();
+  await signInWithPassword(page, account, DEMO_PASSWORD);
+  await waitForPath(page, '/MeInfo');
+  await page.getByTestId('app-header').waitFor();
+  return page;
+}
+
+const toast = (page: Page, text: string) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
+const title = (page: Page) => page.getByTestId('product-title');
+
+describe('product title', () => {
+  it('is editable only for the administrator identity, saves and survives a reload', async () => {
+    const teacher = await signIn('teacher');
+    await title(teacher).getByText('Demo School').waitFor();
+    expect(await teacher.evaluate(() => localStorage.getItem('Identity'))).toBe('4');
+    expect(await teacher.getByTestId('product-title-edit').count()).toBe(0);
+    await teacher.context().close();
+
+    const admin = await signIn('admin');
+    const errors = watchErrors(admin);
+    expect(await admin.evaluate(() => localStorage.getItem('Identity'))).toBe('1');
+    await admin.getByTestId('product-title-edit').click();
+    const editor = admin.locator('.app-header__brand textarea');
+    await editor.fill('Supervision Hub');
+    const saved = admin.waitForResponse((r) => r.url().includes('/base/system/title/v1/saveOrUpdate'));
+    await editor.press('Enter');
+    expect((await saved).ok()).toBe(true);
+    await toast(admin, 'Modified successfully');
+    await admin.reload();
+    await title(admin).getByText('Supervision Hub').waitFor();
+    expect(errors).toEqual([]);
+    await admin.context().close();
+  });
+
+  it('says "modified successfully" in Chinese and Japanese', async () => {
+    for (const [language, message] of [
+      ['zh', '修改成功'],
+      ['ja', '変更しました'],
+    ] as const) {
+      const page = await signIn('admin', { language });
+      await page.getByTestId('product-title-edit').click();
+      await page.locator('.app-header__brand textarea').fill(`Title ${language}`);
+      await page.locator('.app-header__brand textarea').press('Enter');
+      await toast(page, message);
+      await page.context().close();
+    }
+  });
+});
+
+describe('header links', () => {
+  it('opens the data board on this host in a new tab and the inspection records inside the app', async () => {
+    const page = await signIn('teacher');
+    const board = page.getByTestId('header-data-board');
+    expect(await board.getAttribute('href')).toBe('/hxk/wenxiang/dataAnalysisReport');
+    expect(await board.getAttribute('target')).toBe('_blank');
+    await page.getByTestId('header-inspection-record').click();
+    await waitForPath(page, '/LessonEvaluationRecord');
+    await page.context().close();
+  });
+});
+
+describe('application list', () => {
+  it('opens at 1008 x 600, lists the entries by category and narrows them by name', async () => {
+    const page = await signIn('teacher');
+    const errors = watchErrors(page);
+    const listed = page.waitForResponse((r) => r.url().includes('/base/application/v1/getApplictations'));
+    await page.getByTestId('header-apps').click();
+    const sent = (await listed).request().postDataJSON() as { pageSize: number; pageNum: number };
+    expect(sent).toMatchObject({ pageNum: 1, pageSize: 100 });
+    const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('apps-body') });
+    await modal.getByTestId('app-entry').first().waitFor();
+    expect((await modal.boundingBox())?.width).toBe(1008);
+    expect((await modal.locator('.ant-modal-body').boundingBox())?.height).toBe(600);
+
+    const entries = modal.getByTestId('app-entry');
+    expect(await entries.count()).toBe(3);
+    expect(await modal.innerText()).toContain('Teaching');
+    expect(await modal.innerText()).toContain('Campus');
+    const board = entries.filter({ hasText: 'Data board' });
+    expect(await board.getAttribute('href')).toBe(`${server.url}/hxk/wenxiang/dataAnalysisReport`);
+    expect(await board.getAttribute('target')).toBeNull();
+    const website = entries.filter({ hasText: 'School website' });
+    expect(await website.getAttribute('href')).toBe('https://www.example.edu/');
+    expect(await website.getAttribute('target')).toBe('_blank');
+    expect(await website.getAttribute('rel')).toContain('noopener');
+    // One page holds 100: no pager for three entries.
+    expect(await modal.locator('.ant-pagination').count()).toBe(0);
+
+    const search = modal.getByTestId('apps-search').locator('input');
+    await search.fill('website');
+    await search.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="app-entry"]').length === 1);
+    expect(await entries.first().innerText()).toContain('School website');
+    await search.fill('nothing like this');
+    await search.press('Enter');
+    await modal.getByTestId('apps-empty').waitFor();
+
+    await search.fill('');
+    await search.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="app-entry"]').length === 3);
+    await modal.getByTestId('app-entry').filter({ hasText: 'Classroom supervision' }).click();
+    await page.waitForURL(`${server.url}/hxk/MeInfo`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('full screen', () => {
+  it('hides the header until the person leaves it', async () => {
+    const page = await signIn('teacher');
+    await page.getByTestId('header-full-screen').click();
+    await page.getByTestId('full-screen-exit').waitFor();
+    expect(await page.getByTestId('app-header').count()).toBe(0);
+    await page.getByTestId('full-screen-exit').click();
+    await page.getByTestId('app-header').waitFor();
+    expect(await page.getByTestId('full-screen-exit').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('keep-alive', () => {
+  it("keeps a kept-alive list's filter and search text when switching routes and back", async () => {
+    const page = await signIn('admin');
+    const menu = page.getByTestId('side-menu');
+    await menu.getByText('School applications').click();
+    await waitForPath(page, '/back/schoolApplications');
+    const screen = page.getByTestId('school-applications');
+    await screen.locator('.ant-segmented-item', { hasText: 'All' }).click();
+    const search = screen.getByPlaceholder('Search name, account or phone');
+    await search.fill('teacher');
+    await search.press('Enter');
+
+    await menu.getByText('Personal info').click();
+    await waitForPath(page, '/MeInfo');
+    // Still mounted, only hidden.
+    await screen.waitFor({ state: 'hidden' });
+    expect(await screen.count()).toBe(1);
+    await menu.getByText('School applications').click();
+    await waitForPath(page, '/back/schoolApplications');
+    await screen.waitFor();
+    expect(await screen.locator('.ant-segmented-item-selected').innerText()).toBe('All');
+    expect(await search.inputValue()).toBe('teacher');
+    expect(await page.getByTestId('school-applications').count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('log out', () => {
+  it('clears local storage (but the language), session storage and cookies and goes to /login', async () => {
+    const page = await signIn('admin', { language: 'en' });
+    await page.waitForFunction(() => sessionStorage.getItem('UserIsAdmin') !== null);
+    await page.evaluate(() => {
+      localStorage.setItem('somethingElse', 'x');
+      sessionStorage.setItem('breadcrumbs', '[]');
+      document.cookie = 'extra=1; path=/';
+    });
+    expect(await page.evaluate(() => document.cookie)).toContain('hxk_signed_in');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await waitForPath(page, '/login');
+    const state = await page.evaluate(() => ({
+      local: Object.keys(localStorage),
+      session: sessionStorage.length,
+      cookie: document.cookie,
+    }));
+    expect(state).toEqual({ local: ['language'], session: 0, cookie: '' });
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('hxk_session');
+    await page.context().close();
+  });
+});
+
+const screenshots = process.env.HXK_SCREENSHOTS === '1';
+
+describe.skipIf(!screenshots)('shell screenshots', () => {
+  for (const language of ['zh', 'en', 'ja'] as const) {
+    it(`captures the header, the application list and full screen in ${language}`, async () => {
+      const page = await signIn('admin', { language });
+      const settle = async () => {
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => document.fonts.ready);
+        await page.waitForTimeout(400);
+      };
+      await settle();
+      await screenshot(page, `40-shell-header-${language}`);
+      await page.getByTestId('product-title-edit').click();
+      await settle();
+      await screenshot(page, `41-shell-title-edit-${language}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('header-apps').click();
+      await page.getByTestId('app-entry').first().waitFor();
+      await settle();
+      await screenshot(page, `42-shell-apps-${language}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('header-full-screen').click();
+      await page.getByTestId('full-screen-exit').waitFor();
+      await settle();
+      await screenshot(page, `43-shell-full-screen-${language}`);
+      await page.context().close();
+    });
+  }
+});
