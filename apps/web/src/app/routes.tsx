@@ -86,6 +86,14 @@ export const ROUTES: RouteEntry[] = [
     highlight: 'rolePermission',
     load: lazy(() => import('../features/roles/pages/RolePermissionPage.tsx'), (m) => m.RolePermissionPage),
   },
+  {
+    key: 'userManagement',
+    path: '/back/userManagement',
+    layout: 'shell',
+    access: 'userManagement',
+    highlight: 'userManagement',
+    load: lazy(() => import('../features/users/pages/UserManagementPage.tsx'), (m) => m.UserManagementPage),
+  },
 ];
 
 export function routesOf(layout: RouteLayout): RouteEntry[] {

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Button, Card, Modal, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Permission } from '../../../components/Permission.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useUsers, type Member, type MemberQuery } from '../api/get-users.ts';
+import { IDENTITY_COLORS, identityLabel, roleLabel } from '../components/labels.ts';
+import { UserFormModal, type UserFormMode } from '../components/UserFormModal.tsx';
+import { UserRowActions } from '../components/UserRowActions.tsx';
+import { UserStatusTag } from '../components/UserStatusTag.tsx';
+import { UsersToolbar, type UserFilters } from '../components/UsersToolbar.tsx';
+
+/** The school's members: search, filter, server-side paging; add, edit, reset password, disable. */
+export function UserManagementPage() {
+  const { t } = useTranslation('users');
+  const [modal, modalHolder] = Modal.useModal();
+  const [query, setQuery] = useState<MemberQuery>({ pageNum: 1, pageSize: 10 });
+  const [formMode, setFormMode] = useState<UserFormMode | null>(null);
+  const list = useUsers(query);
+
+  const filter = (patch: UserFilters) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
+
+  const columns: ColumnsType<Member> = [
+    {
+      title: t('list.name'),
+      dataIndex: 'name',
+      render: (_, r) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{r.name}</Typography.Text>
+          <Typography.Text type="secondary">{r.account}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: t('list.phone'), dataIndex: 'phone', render: (v: string | null) => v || '—' },
+    { title: t('list.identity'), dataIndex: 'identity', render: (_, r) => <Tag color={IDENTITY_COLORS[r.identity]}>{identityLabel(t, r.identity)}</Tag> },
+    {
+      title: t('list.roles'),
+      dataIndex: 'roles',
+      render: (_, r) =>
+        r.roles.length ? (
+          <Space size={[0, 4]} wrap style={{ maxWidth: 260 }}>
+            {r.roles.map((role) => (
+              <Tag key={role.roleId}>{roleLabel(t, role)}</Tag>
+            ))}
+          </Space>
+        ) : (
+          '—'
+        ),
+    },
+    { title: t('list.status'), dataIndex: 'status', render: (_, r) => <UserStatusTag status={r.status} /> },
+    { title: t('list.lastLoginAt'), dataIndex: 'lastLoginAt', render: (v: string | null) => (v ? formatDateTime(v) : t('list.never')) },
+    {
+      title: t('list.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) => <UserRowActions member={r} modal={modal} onEdit={() => setFormMode({ kind: 'edit', userId: r.userId })} />,
+    },
+  ];
+
+  return (
+    <Card title={t('list.title')} data-testid="user-management">
+      <UsersToolbar
+        onChange={filter}
+        actions={
+          <>
+            <Permission code="user:add">
+              <Button type="primary" onClick={() => setFormMode({ kind: 'add' })} data-testid="user-add">
+                {t('list.add')}
+              </Button>
+            </Permission>
+            {/* Saving an administrator needs user:add as well (the save route's own permission). */}
+            <Permission code="user:add">
+              <Permission code="user:addAdmin">
+                <Button onClick={() => setFormMode({ kind: 'addAdmin' })} data-testid="user-add-admin">
+                  {t('list.addAdmin')}
+                </Button>
+              </Permission>
+            </Permission>
+          </>
+        }
+      />
+      <Table<Member>
+        rowKey="userId"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('list.empty') }}
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('list.total', { count: total }),
+          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
+        }}
+      />
+      <UserFormModal mode={formMode} onClose={() => setFormMode(null)} />
+      {modalHolder}
+    </Card>
+  );
+}

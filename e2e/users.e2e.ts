@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
+import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
+
+/** The deployment default (DEFAULT_RESET_PASSWORD): new people and reset passwords get it. */
+const DEFAULT_PASSWORD = 'Reset@2026';
+const shots = process.env.HXK_SCREENSHOTS === '1';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(account: string, language?: 'zh' | 'en' | 'ja'): Promise<Page> {
+  const context = await newContext(browser, server.url, language ? { language } : {});
+  const page = await context.newPage();
+  await signInWithPassword(page, account, DEMO_PASSWORD);
+  await waitForPath(page, '/MeInfo');
+  await page.getByTestId('side-menu').waitFor();
+  return page;
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
+const confirmOk = (page: Page) => page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary').click();
+
+async function search(page: Page, keyword: string) {
+  const box = page.getByTestId('users-search').locator('input');
+  await box.fill(keyword);
+  await box.press('Enter');
+}
+
+describe('user management', () => {
+  it('adds, finds, edits, resets, disables and re-enables a user', async () => {
+    const admin = await signIn('admin');
+    const errors = watchErrors(admin);
+    await admin.getByTestId('side-menu').getByText('User management').click();
+    await waitForPath(admin, '/back/userManagement');
+    await admin.getByTestId('user-management').locator('.ant-table-row').first().waitFor();
+
+    // Add: the contract's rules first, then a valid person.
+    await admin.getByTestId('user-add').click();
+    const form = admin.getByTestId('user-form');
+    await form.waitFor();
+    await admin.getByTestId('user-account').fill('no spaces!');
+    await admin.getByTestId('user-phone').fill('123');
+    await admin.getByTestId('user-form-ok').click();
+    await form.getByText('2-32 letters, digits, _ . or -', { exact: true }).waitFor();
+    await form.getByText('Enter a valid phone number').waitFor();
+    await form.getByText('This field is required').waitFor();
+    await admin.getByTestId('user-account').fill('newstaff');
+    await admin.getByTestId('user-name').fill('New Staff');
+    await admin.getByTestId('user-phone').fill('13600000001');
+    await admin.getByTestId('user-form-ok').click();
+    await toast(admin, /User newstaff added\. .*must change it at first sign-in/);
+    await form.waitFor({ state: 'hidden' });
+
+    // Find by search; a teacher by default, with the built-in Teacher role.
+    await search(admin, 'newstaff');
+    const row = admin.locator('.ant-table-row', { hasText: 'newstaff' });
+    await row.waitFor();
+    await admin.waitForFunction(() => document.querySelectorAll('[data-testid="user-management"] .ant-table-row').length === 1);
+    expect(await row.innerText()).toMatch(/New Staff[\s\S]*13600000001[\s\S]*Teacher[\s\S]*Active[\s\S]*Never/);
+
+    // Edit the name.
+    await admin.getByTestId('user-edit-newstaff').click();
+    await expect.poll(() => admin.getByTestId('user-name').inputValue()).toBe('New Staff');
+    await admin.getByTestId('user-name').fill('Staff Renamed');
+    await admin.getByTestId('user-form-ok').click();
+    await toast(admin, 'Saved');
+    await row.getByText('Staff Renamed').waitFor();
+
+    // Reset the password: the person signs in with the default and must change it first.
+    await admin.getByTestId('user-reset-newstaff').click();
+    await admin.locator('.ant-modal-confirm-title').getByText('Reset the password of Staff Renamed?').waitFor();
+    await confirmOk(admin);
+    await toast(admin, 'Password of Staff Renamed reset: they must set a new password at their next sign-in');
+
+    const staffContext = await newContext(browser, server.url);
+    const staff = await staffContext.newPage();
+    await signInWithPassword(staff, 'newstaff', DEFAULT_PASSWORD);
+    await staff.getByTestId('forced-password-change').waitFor();
+    const pw = staff.getByTestId('change-password-form');
+    await pw.getByLabel('Current password').fill(DEFAULT_PASSWORD);
+    await pw.getByLabel('New password', { exact: true }).fill('Staff#2027');
+    await pw.getByLabel('Confirm new password').fill('Staff#2027');
+    await pw.getByRole('button', { name: 'Change password' }).click();
+    await staff.getByTestId('forced-password-change').waitFor({ state: 'detached' });
+    await staff.goto('/hxk/MeInfo');
+    await staff.getByTestId('me-info').waitFor();
+
+    // Disable (after a confirmation): the person's next request no longer enters the school.
+    await admin.getByTestId('user-status-newstaff').click();
+    await admin.locator('.ant-modal-confirm-title').getByText('Disable Staff Renamed?').waitFor();
+    await confirmOk(admin);
+    await toast(admin, 'Staff Renamed has been disabled');
+    await row.getByText('Disabled').waitFor();
+    await staff.reload();
+    await toast(staff, 'Choose or bind a school first.');
+    expect(await staff.getByTestId('me-info').count()).toBe(0);
+
+    // Enable again: the person is back in.
+    await admin.getByTestId('user-status-newstaff').click();
+    await toast(admin, 'Staff Renamed has been enabled');
+    await row.getByText('Active').waitFor();
+    await staff.goto('/hxk/MeInfo');
+    await staff.getByTestId('me-info').waitFor();
+
+    // The filters reach the server: the new teacher is not among the disabled.
+    await search(admin, '');
+    await admin.getByTestId('users-filter-status').click();
+    await admin.locator('.ant-select-item-option', { hasText: 'Disabled' }).click();
+    await admin.getByTestId('user-management').getByText('No users match').waitFor();
+
+    // You cannot disable yourself: there is no button on your own row.
+    expect(await admin.getByTestId('user-status-admin').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await Promise.all([admin.context().close(), staffContext.close()]);
+  });
+
+  it('adds an administrator with the identity fixed', async () => {
+    const admin = await signIn('admin');
+    await admin.goto('/hxk/back/userManagement');
+    await admin.getByTestId('user-add-admin').click();
+    await admin.locator('.ant-modal-title').getByText('Add administrator').waitFor();
+    await admin.getByTestId('user-form').getByText('Administrator').waitFor();
+    await admin.getByTestId('user-account').fill('deputy');
+    await admin.getByTestId('user-name').fill('Deputy Head');
+    await admin.getByTestId('user-form-ok').click();
+    await toast(admin, /User deputy added/);
+    await search(admin, 'deputy');
+    await admin.locator('.ant-table-row', { hasText: 'Deputy Head' }).getByText('Administrator').first().waitFor();
+    await admin.context().close();
+  });
+
+  it('gives a teacher neither the menu item nor the screen', async () => {
+    const teacher = await signIn('teacher');
+    expect(await teacher.getByTestId('side-menu').innerText()).not.toContain('User management');
+    await teacher.goto('/hxk/back/userManagement');
+    await teacher.getByTestId('no-permission').waitFor();
+    expect(await teacher.getByTestId('user-management').count()).toBe(0);
+    await teacher.context().close();
+  });
+});
+
+/** `HXK_SCREENSHOTS=1 npx vitest run --project e2e users` writes the screen and its modal in each language. */
+describe.skipIf(!shots)('user management screenshots', () => {
+  for (const lng of ['zh', 'en', 'ja'] as const) {
+    it(`captures the screen and the modal in ${lng}`, async () => {
+      const page = await signIn('admin', lng);
+      const settle = async () => {
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => document.fonts.ready);
+        await page.waitForTimeout(400);
+      };
+      await page.goto('/hxk/back/userManagement');
+      await page.getByTestId('user-management').locator('.ant-table-row').first().waitFor();
+      await settle();
+      await screenshot(page, `users-list-${lng}`);
+      await page.getByTestId('user-add').click();
+      await page.getByTestId('user-form').waitFor();
+      await page.getByTestId('user-form-ok').click();
+      await settle();
+      await screenshot(page, `users-add-${lng}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('user-edit-leader').click();
+      await expect.poll(() => page.getByTestId('user-name').inputValue()).not.toBe('');
+      await settle();
+      await screenshot(page, `users-edit-${lng}`);
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await settle();
+      await screenshot(page, `users-list-mobile-${lng}`);
+      await page.context().close();
+    });
+  }
+});
