@@ -37,6 +37,8 @@ export const ERRORS = {
   'role.lastAdmin': { status: 409, zh: '不能移除最后一位管理员的管理权限', en: 'The last administrator cannot lose the administrator role.', ja: '最後の管理者から管理者ロールを外すことはできません。' },
   'member.profileShared': { status: 409, zh: '该用户同时属于其他学校，只能修改其身份和角色', en: 'This person also belongs to another school: only identity and roles can be changed here.', ja: 'この利用者は他の学校にも所属しているため、ここでは身分とロールのみ変更できます。' },
   'member.self': { status: 409, zh: '不能停用自己的账号', en: 'You cannot disable your own account.', ja: '自分のアカウントは無効にできません。' },
+  'sso.notConfigured': { status: 409, zh: '尚未配置统一身份认证的用户同步地址', en: 'The single-sign-on user sync is not configured.', ja: 'シングルサインオンのユーザー同期が設定されていません。' },
+  'sso.syncFailed': { status: 502, zh: '用户同步失败：{detail}', en: 'User sync failed: {detail}', ja: 'ユーザー同期に失敗しました：{detail}' },
   'common.notFound': { status: 404, zh: '资源不存在', en: 'Resource not found.', ja: 'リソースが見つかりません。' },
   'common.validation': { status: 400, zh: '输入有误：{detail}', en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
   'common.rateLimited': { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests. Try again later.', ja: 'リクエストが多すぎます。しばらくしてからお試しください。' },

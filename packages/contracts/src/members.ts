@@ -44,3 +44,11 @@ export const ZSaveMemberRequest = z.object({
 export const ZSetMemberStatusRequest = z.object({ userId: ZId, enabled: z.boolean() });
 export const ZAdminResetPasswordRequest = z.object({ userId: ZId });
 export const ZAdminResetPasswordResponse = z.object({ mustChangePassword: z.literal(true) });
+
+export const ZSsoSettings = z.object({ scimUrl: z.string().nullable(), hasToken: z.boolean() });
+export const ZSaveSsoSettingsRequest = z.object({
+  scimUrl: z.string().trim().regex(/^https?:\/\/\S+$/, { message: 'validation.webPath' }).max(500),
+  /** Omitted: keep the stored token. */
+  scimToken: z.string().trim().min(1).max(2000).optional(),
+});
+export const ZSsoSyncResult = z.object({ total: z.number().int(), created: z.number().int(), joined: z.number().int(), updated: z.number().int(), disabled: z.number().int() });

@@ -7,6 +7,9 @@ export const schoolSettings = pgTable('school_settings', {
   schoolId: schoolId().references(() => schools.id, { onDelete: 'cascade' }).primaryKey(),
   /** The product title shown in the header (the spec's title record 333333). */
   title: text('title'),
+  /** The school's SCIM 2.0 endpoint and bearer token for the single-sign-on user sync. */
+  ssoScimUrl: text('sso_scim_url'),
+  ssoScimToken: text('sso_scim_token'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

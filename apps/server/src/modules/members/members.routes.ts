@@ -9,16 +9,39 @@ import {
   ZMemberQuery,
   ZSaveMemberRequest,
   ZSetMemberStatusRequest,
+  ZSaveSsoSettingsRequest,
+  ZSsoSettings,
+  ZSsoSyncResult,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as svc from './members.service.ts';
+import * as sso from './sso-sync.service.ts';
 
 const tags = ['users'];
 const m = (ctx: unknown) => ctx as MemberCtx;
 
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Single-sign-on user sync (SCIM 2.0 source configured per school). GET as the spec names it;
+  // POST too.
+  const sync = {
+    config: { permission: 'user:sync' as const },
+    schema: { tags, summary: "Sync the school's people from its identity system (SCIM 2.0)", response: okSchema(ZSsoSyncResult) },
+  };
+  app.get('/buttjoint/open/sso/sync/user', sync, async (req) => ok(await sso.syncUsers(m(req.ctx))));
+  app.post('/buttjoint/open/sso/sync/user', sync, async (req) => ok(await sso.syncUsers(m(req.ctx))));
+
+  app.get('/base/system/sso/v1/settings', {
+    config: { permission: 'user:sync' },
+    schema: { tags, summary: "The school's user-sync source (the token is never returned)", response: okSchema(ZSsoSettings) },
+  }, async (req) => ok(await sso.getSsoSettings(m(req.ctx))));
+
+  app.post('/base/system/sso/v1/settings', {
+    config: { permission: 'user:sync' },
+    schema: { tags, summary: "Set the school's user-sync source", body: ZSaveSsoSettingsRequest, response: okSchema(ZSsoSettings) },
+  }, async (req) => ok(await sso.saveSsoSettings(m(req.ctx), req.body)));
+
   app.post('/base/user/v1/list', {
     config: { permission: 'userManagement' },
     schema: { tags, summary: 'Members of the school with their roles, searched and paged', body: ZMemberListRequest, response: okSchema(ZMemberPage) },

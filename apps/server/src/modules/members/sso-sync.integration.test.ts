@@ -1,0 +1,113 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
+
+/** A local SCIM 2.0 service provider: bearer auth, ListResponse paging by startIndex/count. */
+function startScimDouble(token: string) {
+  const state = {
+    users: [] as Record<string, unknown>[],
+    requests: [] as string[],
+  };
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    state.requests.push(url.pathname + url.search);
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/scim+json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.headers.authorization !== `Bearer ${token}`) {
+      return send(401, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '401', detail: 'bad token' });
+    }
+    if (url.pathname !== '/scim/v2/Users') return send(404, { status: '404' });
+    const start = Number(url.searchParams.get('startIndex') ?? 1);
+    const count = Number(url.searchParams.get('count') ?? 100);
+    const page = state.users.slice(start - 1, start - 1 + count);
+    send(200, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
+      totalResults: state.users.length,
+      startIndex: start,
+      itemsPerPage: page.length,
+      Resources: page,
+    });
+  });
+  return {
+    state,
+    async listen() {
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/scim/v2`;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+const scimUser = (userName: string, extra: Record<string, unknown> = {}) => ({
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+  id: `id-${userName}`,
+  userName,
+  name: { formatted: `Name ${userName}` },
+  active: true,
+  ...extra,
+});
+
+describe.each(DRIVERS)('single-sign-on user sync on %s', (driver) => {
+  let env: TestEnv;
+  let admin: string;
+  const double = startScimDouble('scim-secret');
+  let base: string;
+  beforeAll(async () => {
+    env = await createTestEnv(driver);
+    admin = await loginAs(env.app, 'admin');
+    base = await double.listen();
+  });
+  afterAll(async () => {
+    await env?.close();
+    await double.close();
+  });
+
+  it('refuses to sync before a source is configured, and to teachers', async () => {
+    const r = await call(env.app, { url: '/buttjoint/open/sso/sync/user', token: admin, headers: { language: 'en' } });
+    expect(r.body).toMatchObject({ errorKey: 'sso.notConfigured', msg: 'The single-sign-on user sync is not configured.' });
+    const teacher = await loginAs(env.app, 'teacher');
+    expect((await call(env.app, { url: '/buttjoint/open/sso/sync/user', token: teacher })).status).toBe(403);
+    expect((await call(env.app, { url: '/base/system/sso/v1/settings', body: { scimUrl: base, scimToken: 'x' }, token: teacher })).status).toBe(403);
+  });
+
+  it('creates, joins, updates and disables people from the source, page by page', async () => {
+    const saved = await call<{ scimUrl: string; hasToken: boolean }>(env.app, { url: '/base/system/sso/v1/settings', body: { scimUrl: base, scimToken: 'scim-secret' }, token: admin });
+    expect(saved.body.data).toEqual({ scimUrl: base, hasToken: true });
+    double.state.requests = [];
+    double.state.users = [
+      ...Array.from({ length: 120 }, (_, i) => scimUser(`staff${i}`, { phoneNumbers: [{ value: `1510000${String(i).padStart(4, '0')}`, primary: true }] })),
+      scimUser('pupil1', { userType: 'Student' }),
+      scimUser('teacher', { name: { formatted: 'Teacher Chen' } }), // an existing member
+      scimUser('leader', { active: false }), // leaves the school
+      scimUser('teacher2'), // a member of another school joins this one too
+    ];
+    const r = await call<{ total: number; created: number; joined: number; updated: number; disabled: number }>(env.app, { url: '/buttjoint/open/sso/sync/user', token: admin });
+    // teacher and leader belong to this school only: updated; teacher2 also belongs to another: not.
+    expect(r.body.data).toEqual({ total: 124, created: 121, joined: 122, updated: 2, disabled: 1 });
+    expect(double.state.requests.filter((q) => q.startsWith('/scim/v2/Users')).length).toBe(2); // two pages of 100
+
+    const list = await call<{ list: { account: string; identity: number; status: string; name: string }[]; total: number }>(env.app, { url: '/base/user/v1/list', body: { keyword: 'pupil1' }, token: admin });
+    expect(list.body.data.list[0]).toMatchObject({ identity: 5, status: 'approved', name: 'Name pupil1' });
+    const leader = await call<{ list: { status: string }[] }>(env.app, { url: '/base/user/v1/list', body: { keyword: 'leader' }, token: admin });
+    expect(leader.body.data.list[0]!.status).toBe('disabled');
+    const teacher = await call<{ list: { name: string }[] }>(env.app, { url: '/base/user/v1/list', body: { keyword: 'teacher' }, token: admin });
+    expect(teacher.body.data.list.map((m) => m.name)).toContain('Teacher Chen');
+
+    // Again: nothing new.
+    const again = await call<{ created: number; joined: number }>(env.app, { url: '/buttjoint/open/sso/sync/user', method: 'POST', token: admin, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    expect(again.body, JSON.stringify(again.body)).toMatchObject({ code: 1, data: { created: 0, joined: 0 } });
+  });
+
+  it('reports a refusal by the source clearly', async () => {
+    await call(env.app, { url: '/base/system/sso/v1/settings', body: { scimUrl: base, scimToken: 'wrong' }, token: admin });
+    const r = await call(env.app, { url: '/buttjoint/open/sso/sync/user', token: admin, headers: { language: 'en' } });
+    expect(r.status).toBe(502);
+    expect(r.body.errorKey).toBe('sso.syncFailed');
+    expect(r.body.msg).toContain('SCIM 401');
+    const s = await call<{ hasToken: boolean }>(env.app, { url: '/base/system/sso/v1/settings', token: admin });
+    expect(JSON.stringify(s.body.data)).not.toContain('wrong'); // the token is never returned
+  });
+});
