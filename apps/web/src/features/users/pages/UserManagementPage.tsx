@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Grid, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../components/Permission.tsx';
@@ -18,6 +18,8 @@ export function UserManagementPage() {
   const [query, setQuery] = useState<MemberQuery>({ pageNum: 1, pageSize: 10 });
   const [formMode, setFormMode] = useState<UserFormMode | null>(null);
   const list = useUsers(query);
+  // On a phone a fixed actions column would cover the table; the add buttons move from the title bar to the toolbar.
+  const wide = Grid.useBreakpoint().md ?? true;
 
   const filter = (patch: UserFilters) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
 
@@ -49,37 +51,41 @@ export function UserManagementPage() {
         ),
     },
     { title: t('list.status'), dataIndex: 'status', render: (_, r) => <UserStatusTag status={r.status} /> },
-    { title: t('list.lastLoginAt'), dataIndex: 'lastLoginAt', render: (v: string | null) => (v ? formatDateTime(v) : t('list.never')) },
+    {
+      title: t('list.lastLoginAt'),
+      dataIndex: 'lastLoginAt',
+      // Date and time may wrap onto two lines rather than widen the table.
+      render: (v: string | null) => <div style={{ maxWidth: 100 }}>{v ? formatDateTime(v) : t('list.never')}</div>,
+    },
     {
       title: t('list.actions'),
       key: 'actions',
-      fixed: 'right',
+      fixed: wide ? 'right' : undefined,
       render: (_, r) => <UserRowActions member={r} modal={modal} onEdit={() => setFormMode({ kind: 'edit', userId: r.userId })} />,
     },
   ];
 
+  const addButtons = (
+    <>
+      <Permission code="user:add">
+        <Button type="primary" onClick={() => setFormMode({ kind: 'add' })} data-testid="user-add">
+          {t('list.add')}
+        </Button>
+      </Permission>
+      {/* Saving an administrator needs user:add as well (the save route's own permission). */}
+      <Permission code="user:add">
+        <Permission code="user:addAdmin">
+          <Button onClick={() => setFormMode({ kind: 'addAdmin' })} data-testid="user-add-admin">
+            {t('list.addAdmin')}
+          </Button>
+        </Permission>
+      </Permission>
+    </>
+  );
+
   return (
-    <Card title={t('list.title')} data-testid="user-management">
-      <UsersToolbar
-        onChange={filter}
-        actions={
-          <>
-            <Permission code="user:add">
-              <Button type="primary" onClick={() => setFormMode({ kind: 'add' })} data-testid="user-add">
-                {t('list.add')}
-              </Button>
-            </Permission>
-            {/* Saving an administrator needs user:add as well (the save route's own permission). */}
-            <Permission code="user:add">
-              <Permission code="user:addAdmin">
-                <Button onClick={() => setFormMode({ kind: 'addAdmin' })} data-testid="user-add-admin">
-                  {t('list.addAdmin')}
-                </Button>
-              </Permission>
-            </Permission>
-          </>
-        }
-      />
+    <Card title={t('list.title')} extra={wide ? <Space>{addButtons}</Space> : null} data-testid="user-management">
+      <UsersToolbar onChange={filter} actions={wide ? null : addButtons} />
       <Table<Member>
         rowKey="userId"
         size="middle"
