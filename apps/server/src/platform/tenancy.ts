@@ -29,3 +29,11 @@ export function platformTx<T>(db: Database, _path: PlatformPath, fn: (tx: Tx) =>
     return fn(tx as Tx);
   });
 }
+
+/** A school request's transaction, in the school of its session. */
+export function inSchool<T>(ctx: { deps: { dbh: { db: Database } }; auth: { schoolId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, fn);
+}
+
+/** A LIKE pattern that finds `text` anywhere, with the user's % _ and \ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;

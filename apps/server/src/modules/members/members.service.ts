@@ -4,13 +4,11 @@ import { accounts, roles, schoolMemberships, userRoles } from '../../db/schema/i
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { platformTx, schoolTx } from '../../platform/tenancy.ts';
+import { containsPattern, inSchool, platformTx } from '../../platform/tenancy.ts';
 import { revokeAccountSessions } from '../../platform/sessions.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { builtinRoleId } from '../roles/builtin-roles.ts';
 
-const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-const inSchool = <T>(ctx: MemberCtx, fn: (tx: Tx) => Promise<T>) => schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, fn);
 const MEMBER_STATUSES = ['approved', 'disabled'] as const;
 
 /** Members of the school (approved or disabled) with their roles: one query for the page, one for the roles. */
@@ -20,7 +18,7 @@ export async function listMembers(
 ) {
   return inSchool(ctx, async (tx) => {
     const filters: SQL[] = [q.status ? eq(schoolMemberships.status, q.status) : inArray(schoolMemberships.status, [...MEMBER_STATUSES])];
-    if (q.keyword) filters.push(or(ilike(accounts.name, like(q.keyword)), ilike(accounts.account, like(q.keyword)), ilike(accounts.phone, like(q.keyword)))!);
+    if (q.keyword) filters.push(or(ilike(accounts.name, containsPattern(q.keyword)), ilike(accounts.account, containsPattern(q.keyword)), ilike(accounts.phone, containsPattern(q.keyword)))!);
     if (q.identity) filters.push(eq(schoolMemberships.identity, q.identity));
     if (q.roleId) filters.push(sql`exists (select 1 from ${userRoles} where ${userRoles.accountId} = ${schoolMemberships.accountId} and ${userRoles.roleId} = ${q.roleId})`);
     const where = and(...filters);

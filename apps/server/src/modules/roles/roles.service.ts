@@ -4,10 +4,8 @@ import { accounts, roleMenus, roles, schoolMemberships, userRoles } from '../../
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { schoolTx } from '../../platform/tenancy.ts';
+import { containsPattern, inSchool } from '../../platform/tenancy.ts';
 
-const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-const inSchool = <T>(ctx: MemberCtx, fn: (tx: Tx) => Promise<T>) => schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, fn);
 
 type MenuOut = { menuId: number; menuName: string; key: string; kind: TMenuNode['kind']; path: string | null; component: string | null; icon: string | null; parentId: number | null; hidden: boolean; children: MenuOut[] };
 function present(nodes: TMenuTreeNode[]): MenuOut[] {
@@ -55,7 +53,7 @@ export async function myRoles(ctx: MemberCtx) {
 
 export async function rolePage(ctx: MemberCtx, q: { pageNum: number; pageSize: number; queryName?: string | undefined }) {
   return inSchool(ctx, async (tx) => {
-    const where = q.queryName ? ilike(roles.name, like(q.queryName)) : undefined;
+    const where = q.queryName ? ilike(roles.name, containsPattern(q.queryName)) : undefined;
     const [total] = await tx.select({ n: count() }).from(roles).where(where);
     const users = tx.select({ roleId: userRoles.roleId, n: count().as('n') }).from(userRoles).groupBy(userRoles.roleId).as('u');
     const rows = await tx
@@ -155,7 +153,7 @@ export async function authRole(ctx: MemberCtx, input: { userIds: string[]; roleI
 export async function roleUsers(ctx: MemberCtx, q: { pageNum: number; pageSize: number; roleId?: string | undefined; keyword?: string | undefined }) {
   return inSchool(ctx, async (tx) => {
     const filters: SQL[] = [eq(schoolMemberships.status, 'approved')];
-    if (q.keyword) filters.push(or(ilike(accounts.name, like(q.keyword)), ilike(accounts.account, like(q.keyword)), ilike(accounts.phone, like(q.keyword)))!);
+    if (q.keyword) filters.push(or(ilike(accounts.name, containsPattern(q.keyword)), ilike(accounts.account, containsPattern(q.keyword)), ilike(accounts.phone, containsPattern(q.keyword)))!);
     if (q.roleId) filters.push(sql`exists (select 1 from ${userRoles} where ${userRoles.accountId} = ${schoolMemberships.accountId} and ${userRoles.roleId} = ${q.roleId})`);
     const where = and(...filters);
     const [total] = await tx.select({ n: count() }).from(schoolMemberships).innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId)).where(where);

@@ -4,7 +4,7 @@ import { accounts, schoolDomains, schoolMemberships, schools, userRoles } from '
 import { builtinRoleId } from '../roles/builtin-roles.ts';
 import type { Ctx, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { platformTx, schoolTx } from '../../platform/tenancy.ts';
+import { containsPattern, platformTx, schoolTx } from '../../platform/tenancy.ts';
 
 type AccountCtx = Ctx & { auth: { accountId: string; schoolId: string | null } };
 
@@ -86,7 +86,7 @@ export async function listMemberships(
     const filters: SQL[] = [];
     if (q.status) filters.push(eq(schoolMemberships.status, q.status));
     if (q.keyword) {
-      const like = `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(q.keyword);
       filters.push(or(ilike(accounts.name, like), ilike(accounts.account, like), ilike(accounts.phone, like))!);
     }
     const where = filters.length ? and(...filters) : undefined;

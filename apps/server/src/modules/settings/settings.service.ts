@@ -2,11 +2,9 @@ import { asc, count, eq, ilike, or } from 'drizzle-orm';
 import { TITLE_RECORD_ID, type TApplicationEntry } from '@hxk/contracts';
 import { applications, schoolSettings, schools } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
-import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { schoolTx } from '../../platform/tenancy.ts';
+import { containsPattern, inSchool } from '../../platform/tenancy.ts';
 
-const inSchool = <T>(ctx: MemberCtx, fn: (tx: Tx) => Promise<T>) => schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, fn);
 
 /** The school's product title: its own setting, else the school's name. */
 export async function getTitle(ctx: MemberCtx) {
@@ -27,7 +25,6 @@ export async function saveTitle(ctx: MemberCtx, name: string) {
   });
 }
 
-const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 const entry = (r: typeof applications.$inferSelect): TApplicationEntry => ({
   id: r.id, name: r.name, icon: r.icon, webPath: r.webPath, parentId: r.parentId, category: r.category, sort: r.sort,
 });
@@ -35,7 +32,7 @@ const entry = (r: typeof applications.$inferSelect): TApplicationEntry => ({
 /** Entries paged and searched by name, grouped by category as the application dialog shows them. */
 export async function listApplications(ctx: MemberCtx, q: { pageNum: number; pageSize: number; queryName?: string | undefined }) {
   return inSchool(ctx, async (tx) => {
-    const where = q.queryName ? or(ilike(applications.name, like(q.queryName)), ilike(applications.category, like(q.queryName))) : undefined;
+    const where = q.queryName ? or(ilike(applications.name, containsPattern(q.queryName)), ilike(applications.category, containsPattern(q.queryName))) : undefined;
     const [total] = await tx.select({ n: count() }).from(applications).where(where);
     const rows = await tx.select().from(applications).where(where)
       .orderBy(asc(applications.category), asc(applications.sort), asc(applications.name), asc(applications.id))
