@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
@@ -137,6 +138,26 @@ describe('user management', () => {
     await toast(admin, /User deputy added/);
     await search(admin, 'deputy');
     await admin.locator('.ant-table-row', { hasText: 'Deputy Head' }).getByText('Administrator').first().waitFor();
+    await admin.context().close();
+  });
+
+  it('keeps the profile of a person who is also in another school read-only', async () => {
+    await server.app.deps.dbh.db.execute(
+      sql`insert into school_memberships (school_id, account_id, identity, status) select s.id, a.id, 5, 'approved' from schools s, accounts a where s.code = 'SECOND' and a.account = 'student'`,
+    );
+    const admin = await signIn('admin');
+    await admin.goto('/hxk/back/userManagement');
+    await admin.getByTestId('user-edit-student').click();
+    await admin.getByTestId('user-profile-shared').waitFor();
+    await expect.poll(() => admin.getByTestId('user-name').inputValue()).toBe('Student');
+    expect(await admin.getByTestId('user-name').isDisabled()).toBe(true);
+    expect(await admin.getByTestId('user-phone').isDisabled()).toBe(true);
+    // Identity and roles still change.
+    await admin.getByTestId('user-identity').click();
+    await admin.locator('.ant-select-item-option', { hasText: 'Teacher' }).click();
+    await admin.getByTestId('user-form-ok').click();
+    await toast(admin, 'Saved');
+    await admin.locator('.ant-table-row', { hasText: 'student' }).locator('.ant-tag', { hasText: 'Teacher' }).first().waitFor();
     await admin.context().close();
   });
 
