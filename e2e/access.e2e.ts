@@ -35,11 +35,11 @@ describe('left menu from the server', () => {
     const admin = await signIn('admin');
     const errors = watchErrors(admin);
     const adminMenu = await menuText(admin);
-    for (const title of ['Organisation', 'Role management', 'Role permissions', 'School applications', 'Personal', 'Personal info']) {
+    for (const title of ['Organisation', 'Role management', 'Role permissions', 'User management', 'School applications', 'Personal', 'Personal info']) {
       expect(adminMenu).toContain(title);
     }
     // Screens not built yet are not in the menu even though the role grants them.
-    expect(adminMenu).not.toContain('User management');
+    expect(adminMenu).not.toContain('Organisation structure');
     await admin.waitForFunction(() => sessionStorage.getItem('UserIsAdmin') === 'true');
     const adminButtons = JSON.parse((await admin.evaluate(() => localStorage.getItem('ButtonPermissionsXK'))) ?? '[]') as string[];
     expect(adminButtons).toEqual(expect.arrayContaining(['role:add', 'role:delete', 'role:grant', 'school:membership:review']));
