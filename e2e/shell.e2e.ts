@@ -88,8 +88,9 @@ describe('application list', () => {
     expect(sent).toMatchObject({ pageNum: 1, pageSize: 100 });
     const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('apps-body') });
     await modal.getByTestId('app-entry').first().waitFor();
-    expect((await modal.boundingBox())?.width).toBe(1008);
-    expect((await modal.locator('.ant-modal-body').boundingBox())?.height).toBe(600);
+    // Polled: the dialog zooms in from a smaller size.
+    await expect.poll(async () => (await modal.boundingBox())?.width).toBe(1008);
+    await expect.poll(async () => (await modal.locator('.ant-modal-body').boundingBox())?.height).toBe(600);
 
     const entries = modal.getByTestId('app-entry');
     expect(await entries.count()).toBe(3);

@@ -14,6 +14,7 @@ import { useUserInfo } from '../../features/profile/api/get-user-info.ts';
 import { useMyMenus, type TMenuTreeItem } from '../../features/roles/api/get-my-menus.ts';
 import { useMyButtons } from '../../features/roles/api/get-my-buttons.ts';
 import { useIsAdmin } from '../../features/roles/api/get-is-admin.ts';
+import { useTitle } from '../../features/settings/api/get-title.ts';
 import { ProductTitle } from '../../features/settings/components/ProductTitle.tsx';
 import { canOpen, MENU_HIDDEN_PATHS, routeByPath } from '../routes.tsx';
 import { HeaderActions } from './HeaderActions.tsx';
@@ -31,6 +32,8 @@ export function ShellLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const user = useUserInfo();
   const menus = useMyMenus();
+  // Fetched with the others so the header never flashes a stand-in title; its failure does not block.
+  const title = useTitle();
   // Stored for the Permission component and UserIsAdmin; nothing here waits for them.
   useMyButtons();
   useIsAdmin();
@@ -38,7 +41,7 @@ export function ShellLayout() {
   const selected = useHighlight(current);
   const fullScreen = useFullScreen();
 
-  if (user.isPending || menus.isPending) return <PageLoading fullscreen />;
+  if (user.isPending || menus.isPending || title.isPending) return <PageLoading fullscreen />;
   if (user.isError || menus.isError) {
     return (
       <Result

@@ -46,10 +46,11 @@ export function ProductTitle() {
     <Typography.Text
       className="app-header__title"
       data-testid="product-title"
-      ellipsis={{ tooltip: shown }}
+      title={shown}
       editable={
         canEdit
           ? {
+              text: shown,
               onChange,
               maxLength: TITLE_MAX,
               triggerType: ['icon'],
@@ -59,7 +60,9 @@ export function ProductTitle() {
           : false
       }
     >
-      {shown}
+      {/* CSS ellipsis on the text alone keeps the edit icon in view; antd's measured ellipsis went
+          stale when the CJK fonts arrived after it measured. */}
+      <span className="app-header__title-text">{shown}</span>
     </Typography.Text>
   );
 }
