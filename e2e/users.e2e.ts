@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
@@ -159,6 +161,67 @@ describe('user management', () => {
     await toast(admin, 'Saved');
     await admin.locator('.ant-table-row', { hasText: 'student' }).locator('.ant-tag', { hasText: 'Teacher' }).first().waitFor();
     await admin.context().close();
+  });
+
+  it('saves the single sign-on source and syncs its people in', async () => {
+    // A tiny SCIM 2.0 identity system: two people, bearer-authenticated.
+    const people = [
+      { userName: 'sso.alice', name: { formatted: 'Alice SSO' }, active: true },
+      { userName: 'sso.bob', name: { formatted: 'Bob SSO' }, active: true, userType: 'Student' },
+    ];
+    const scim = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      res.setHeader('content-type', 'application/scim+json');
+      if (req.headers.authorization !== 'Bearer e2e-token') {
+        res.writeHead(401).end(JSON.stringify({ status: '401' }));
+        return;
+      }
+      if (req.method !== 'GET' || url.pathname !== '/scim/v2/Users') {
+        res.writeHead(404).end(JSON.stringify({ status: '404' }));
+        return;
+      }
+      const startIndex = Number(url.searchParams.get('startIndex') ?? '1');
+      const resources = startIndex > 2 ? [] : people;
+      res.end(
+        JSON.stringify({
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
+          totalResults: 2,
+          startIndex,
+          itemsPerPage: resources.length,
+          Resources: resources,
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => scim.listen(0, '127.0.0.1', resolve));
+    const { port } = scim.address() as AddressInfo;
+    try {
+      const admin = await signIn('admin');
+      const errors = watchErrors(admin);
+      await admin.goto('/hxk/back/userManagement');
+      await admin.getByTestId('user-sso-sync').click();
+      await admin.locator('.ant-modal-title').getByText('Single sign-on sync').waitFor();
+      await admin.getByTestId('sso-url').fill(`http://127.0.0.1:${port}/scim/v2`);
+      await admin.getByTestId('sso-token').fill('e2e-token');
+      await admin.getByTestId('sso-save').click();
+      await toast(admin, 'Sync source saved');
+      await admin.getByTestId('sso-form').getByText('A token is stored; leave empty to keep it.').waitFor();
+      await admin.getByTestId('sso-sync').click();
+      await admin.getByTestId('sso-result').waitFor();
+      expect(await admin.getByTestId('sso-result-created').innerText()).toBe('2');
+      expect(await admin.getByTestId('sso-result-total').innerText()).toBe('2');
+      await admin.getByTestId('sso-close').click();
+      await admin.getByTestId('sso-form').waitFor({ state: 'hidden' });
+
+      await search(admin, 'sso');
+      await admin.locator('.ant-table-row', { hasText: 'Alice SSO' }).waitFor();
+      // Bob's userType makes him a student (identity and built-in role).
+      await admin.locator('.ant-table-row', { hasText: 'Bob SSO' }).getByText('Student').first().waitFor();
+      await admin.waitForFunction(() => document.querySelectorAll('[data-testid="user-management"] .ant-table-row').length === 2);
+      expect(errors).toEqual([]);
+      await admin.context().close();
+    } finally {
+      await new Promise<void>((resolve) => scim.close(() => resolve()));
+    }
   });
 
   it('gives a teacher neither the menu item nor the screen', async () => {

@@ -6,6 +6,7 @@ import { Permission } from '../../../components/Permission.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUsers, type Member, type MemberQuery } from '../api/get-users.ts';
 import { IDENTITY_COLORS, identityLabel, roleLabel } from '../components/labels.ts';
+import { SsoSyncModal } from '../components/SsoSyncModal.tsx';
 import { UserFormModal, type UserFormMode } from '../components/UserFormModal.tsx';
 import { UserRowActions } from '../components/UserRowActions.tsx';
 import { UserStatusTag } from '../components/UserStatusTag.tsx';
@@ -17,6 +18,7 @@ export function UserManagementPage() {
   const [modal, modalHolder] = Modal.useModal();
   const [query, setQuery] = useState<MemberQuery>({ pageNum: 1, pageSize: 10 });
   const [formMode, setFormMode] = useState<UserFormMode | null>(null);
+  const [ssoOpen, setSsoOpen] = useState(false);
   const list = useUsers(query);
   // On a phone a fixed actions column would cover the table; the add buttons move from the title bar to the toolbar.
   const wide = Grid.useBreakpoint().md ?? true;
@@ -80,6 +82,11 @@ export function UserManagementPage() {
           </Button>
         </Permission>
       </Permission>
+      <Permission code="user:sync">
+        <Button onClick={() => setSsoOpen(true)} data-testid="user-sso-sync">
+          {t('list.sync')}
+        </Button>
+      </Permission>
     </>
   );
 
@@ -104,6 +111,7 @@ export function UserManagementPage() {
         }}
       />
       <UserFormModal mode={formMode} onClose={() => setFormMode(null)} />
+      <SsoSyncModal open={ssoOpen} onClose={() => setSsoOpen(false)} />
       {modalHolder}
     </Card>
   );
