@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Input, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { useAuthRole } from '../api/auth-role.ts';
 import { useRoleList } from '../api/get-role-list.ts';
 import { roleName } from './role-name.ts';
 import { AddUsersModal } from './AddUsersModal.tsx';
+import { PersonCell } from '../../../components/PersonCell.tsx';
+import { serverPagination } from '../../../components/server-pagination.ts';
 
 /** The members holding a role: search, page, add more, remove some. */
 export function RoleUsersPanel({ role }: { role: { roleId: string; label: string } }) {
@@ -41,12 +43,7 @@ export function RoleUsersPanel({ role }: { role: { roleId: string; label: string
     {
       title: t('users.name'),
       dataIndex: 'name',
-      render: (_, r) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{r.name}</Typography.Text>
-          <Typography.Text type="secondary">{r.account}</Typography.Text>
-        </Space>
-      ),
+      render: (_, r) => <PersonCell name={r.name} account={r.account} />,
     },
     { title: t('users.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—', responsive: ['lg'] },
     { title: t('users.identity'), dataIndex: 'identity', render: (v: number) => <Tag>{t(`common:identity.${IDENTITY_NAMES[v as TIdentity]}`)}</Tag> },
@@ -82,13 +79,7 @@ export function RoleUsersPanel({ role }: { role: { roleId: string; label: string
         loading={users.isFetching}
         scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (r) => ({ name: r.account }) }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
-        }}
+        pagination={serverPagination(query, setQuery, users.data?.total)}
       />
       {adding && <AddUsersModal role={role} onClose={() => setAdding(false)} />}
       {modalHolder}

@@ -12,6 +12,7 @@ import { useRolePage, type RolePageQuery } from '../api/get-role-page.ts';
 import { useDeleteRoles } from '../api/delete-roles.ts';
 import { RoleFormModal } from '../components/RoleFormModal.tsx';
 import { roleName } from '../components/role-name.ts';
+import { serverPagination } from '../../../components/server-pagination.ts';
 
 /** The school's roles: search, add, edit, delete one or several (built-in roles stay). */
 export function RoleManagementPage() {
@@ -119,14 +120,7 @@ export function RoleManagementPage() {
           getCheckboxProps: (r) => ({ disabled: r.builtin !== null, name: r.name }),
           preserveSelectedRowKeys: true,
         }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('list.total', { count: total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
-        }}
+        pagination={serverPagination(query, setQuery, page.data?.total, (total) => t('list.total', { count: total }))}
       />
       <RoleFormModal open={editing !== null} role={editing?.role ?? null} onClose={() => setEditing(null)} />
       {modalHolder}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal, Button, Card, Flex, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Modal, Button, Card, Flex, Input, Segmented, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { IDENTITY_NAMES } from '@hxk/contracts/permissions';
@@ -10,6 +10,8 @@ import { useMemberships, type MembershipItem, type MembershipQuery, type Members
 import { useReviewMembership } from '../api/review-membership.ts';
 import { MembershipStatusTag } from '../components/MembershipStatusTag.tsx';
 import { RejectDialog } from '../components/RejectDialog.tsx';
+import { PersonCell } from '../../../components/PersonCell.tsx';
+import { serverPagination } from '../../../components/server-pagination.ts';
 
 type StatusFilter = MembershipStatus | 'all';
 
@@ -35,12 +37,7 @@ export function SchoolApplicationsPage() {
     {
       title: t('table.name'),
       dataIndex: 'name',
-      render: (_, r) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{r.name}</Typography.Text>
-          <Typography.Text type="secondary">{r.account}</Typography.Text>
-        </Space>
-      ),
+      render: (_, r) => <PersonCell name={r.name} account={r.account} />,
     },
     { title: t('table.phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—', responsive: ['md'] },
     { title: t('table.identity'), dataIndex: 'identity', render: (_, r) => <Tag>{t(`common:identity.${IDENTITY_NAMES[r.identity]}`)}</Tag> },
@@ -96,14 +93,7 @@ export function SchoolApplicationsPage() {
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('applications.empty') }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('applications.total', { count: total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
-        }}
+        pagination={serverPagination(query, setQuery, list.data?.total, (total) => t('applications.total', { count: total }))}
       />
       {modalHolder}
       <RejectDialog

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Grid, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Grid, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../components/Permission.tsx';
@@ -11,6 +11,8 @@ import { UserFormModal, type UserFormMode } from '../components/UserFormModal.ts
 import { UserRowActions } from '../components/UserRowActions.tsx';
 import { UserStatusTag } from '../components/UserStatusTag.tsx';
 import { UsersToolbar, type UserFilters } from '../components/UsersToolbar.tsx';
+import { PersonCell } from '../../../components/PersonCell.tsx';
+import { serverPagination } from '../../../components/server-pagination.ts';
 
 /** The school's members: search, filter, server-side paging; add, edit, reset password, disable. */
 export function UserManagementPage() {
@@ -29,12 +31,7 @@ export function UserManagementPage() {
     {
       title: t('list.name'),
       dataIndex: 'name',
-      render: (_, r) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{r.name}</Typography.Text>
-          <Typography.Text type="secondary">{r.account}</Typography.Text>
-        </Space>
-      ),
+      render: (_, r) => <PersonCell name={r.name} account={r.account} />,
     },
     { title: t('list.phone'), dataIndex: 'phone', render: (v: string | null) => v || '—' },
     { title: t('list.identity'), dataIndex: 'identity', render: (_, r) => <Tag color={IDENTITY_COLORS[r.identity]}>{identityLabel(t, r.identity)}</Tag> },
@@ -101,14 +98,7 @@ export function UserManagementPage() {
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('list.empty') }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('list.total', { count: total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
-        }}
+        pagination={serverPagination(query, setQuery, list.data?.total, (total) => t('list.total', { count: total }))}
       />
       <UserFormModal mode={formMode} onClose={() => setFormMode(null)} />
       <SsoSyncModal open={ssoOpen} onClose={() => setSsoOpen(false)} />
