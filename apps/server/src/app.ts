@@ -174,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(rolesRoutes);
     await api.register(settingsRoutes);
     await api.register(membersRoutes);
+    // -- directory modules (issue 4)
   });
 
   registerWeb(app, config);

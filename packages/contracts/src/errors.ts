@@ -39,6 +39,11 @@ export const ERRORS = {
   'member.self': { status: 409, zh: '不能停用自己的账号', en: 'You cannot disable your own account.', ja: '自分のアカウントは無効にできません。' },
   'sso.notConfigured': { status: 409, zh: '尚未配置统一身份认证的用户同步地址', en: 'The single-sign-on user sync is not configured.', ja: 'シングルサインオンのユーザー同期が設定されていません。' },
   'sso.syncFailed': { status: 502, zh: '用户同步失败：{detail}', en: 'User sync failed: {detail}', ja: 'ユーザー同期に失敗しました：{detail}' },
+  // -- org and settings errors
+  // -- schedule errors
+  // -- classroom and device errors
+  // -- supervision and assignment errors
+  // -- file and import errors
   'common.notFound': { status: 404, zh: '资源不存在', en: 'Resource not found.', ja: 'リソースが見つかりません。' },
   'common.validation': { status: 400, zh: '输入有误：{detail}', en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
   'common.rateLimited': { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests. Try again later.', ja: 'リクエストが多すぎます。しばらくしてからお試しください。' },
@@ -69,6 +74,7 @@ export const VALIDATION_MESSAGES = {
   'validation.tooLong': { zh: '内容过长', en: 'is too long', ja: '長すぎます' },
   'validation.selectOne': { zh: '请至少选择一项', en: 'needs at least one item selected', ja: '少なくとも 1 件選択してください' },
   'validation.webPath': { zh: '须为 http(s) 地址或以 / 开头的路径', en: 'must be an http(s) address or a path starting with /', ja: 'http(s) のアドレスか / で始まるパスにしてください' },
+  // -- directory validation messages (issue 4)
   'validation.invalid': { zh: '格式不正确', en: 'is not valid', ja: '形式が正しくありません' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -10,3 +10,4 @@ export * from './menus.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './members.ts';
+export * from './calendar-rules.ts';

@@ -45,7 +45,7 @@ const GROUPS: [number, string, string, Def[]][] = [
     [124, 'lessonPlanStatistics', '/lessonPlanStatistics'],
   ]],
   [130, 'patrol', 'VideoCameraOutlined', [
-    [131, 'SCADA', '/SCADA'],
+    [131, 'SCADA', '/SCADA', null, { buttons: [[1311, 'patrol:ptz']] }],
     [132, 'SCADADetail', '/SCADA/Detail', null, { hidden: true }],
     [133, 'ClassroomUsageSituation', '/ClassroomUsageSituation'],
   ]],
@@ -56,29 +56,33 @@ const GROUPS: [number, string, string, Def[]][] = [
     [144, 'example', '/example'],
   ]],
   [150, 'organisation', 'ApartmentOutlined', [
-    [151, 'ZZJGtrre', '/back/ZZJGtrre'],
+    [151, 'ZZJGtrre', '/back/ZZJGtrre', null, { buttons: [[1511, 'org:edit']] }],
     [152, 'roleManagement', '/back/roleManagement', null, { buttons: [[1521, 'role:add'], [1522, 'role:edit'], [1523, 'role:delete']] }],
     [153, 'rolePermission', '/back/rolePermission', null, { buttons: [[1531, 'role:grant'], [1532, 'role:assignUsers']] }],
     [154, 'userManagement', '/back/userManagement', null, {
-      buttons: [[1541, 'user:add'], [1542, 'user:edit'], [1543, 'user:disable'], [1544, 'user:resetPwd'], [1545, 'user:addAdmin'], [1546, 'user:sync']],
+      buttons: [[1541, 'user:add'], [1542, 'user:edit'], [1543, 'user:disable'], [1544, 'user:resetPwd'], [1545, 'user:addAdmin'], [1546, 'user:sync'], [1547, 'user:import'], [1548, 'user:export']],
     }],
     [155, 'schoolApplications', '/back/schoolApplications', null, { buttons: [[1551, 'school:membership:review']] }],
-    [156, 'SupervisionGroupManagement', '/back/SupervisionGroupManagement'],
+    [156, 'SupervisionGroupManagement', '/back/SupervisionGroupManagement', null, { buttons: [[1561, 'supervisionGroup:edit']] }],
     [157, 'AddSGMan', '/back/AddSGMan', null, { hidden: true }],
   ]],
   [160, 'recording', 'PlaySquareOutlined', [
-    [161, 'transcribeManagement', '/back/transcribeManagement'],
+    [161, 'transcribeManagement', '/back/transcribeManagement', null, {
+      buttons: [[1611, 'device:edit'], [1612, 'classroom:import'], [1613, 'classroom:export'], [1614, 'video:download']],
+    }],
     [162, 'LiveManagement', '/back/LiveManagement'],
     [163, 'LiveManagementAdd', '/back/LiveManagementAdd', null, { hidden: true }],
     [164, 'liveListPage', '/back/liveListPage'],
     [165, 'liveListDetail', '/back/liveListDetail', null, { hidden: true }],
     [166, 'SteeringList', '/back/SteeringList'],
-    [167, 'scheduleManage', '/back/scheduleManage'],
+    [167, 'scheduleManage', '/back/scheduleManage', null, {
+      buttons: [[1671, 'course:edit'], [1672, 'calendar:edit'], [1673, 'course:import'], [1674, 'course:export']],
+    }],
   ]],
   [170, 'settings', 'SettingOutlined', [
-    [171, 'GlobalSettings', '/back/GlobalSettings', null, { buttons: [[1711, 'school:title:edit'], [1712, 'application:edit']] }],
+    [171, 'GlobalSettings', '/back/GlobalSettings', null, { buttons: [[1711, 'school:title:edit'], [1712, 'application:edit'], [1713, 'settings:edit']] }],
     [172, 'aiWarningSettings', '/back/aiWarningSettings'],
-    [173, 'frontRowSettings', '/back/frontRowSettings'],
+    [173, 'frontRowSettings', '/back/frontRowSettings', null, { buttons: [[1731, 'frontRow:edit']] }],
   ]],
   [180, 'indicators', 'UnorderedListOutlined', [
     [181, 'indexClassification', '/back/indexClassification'],
@@ -92,7 +96,7 @@ const GROUPS: [number, string, string, Def[]][] = [
     [189, 'readQuestionsDetail', '/back/readQuestionsDetail', null, { hidden: true }],
   ]],
   [190, 'assignments', 'SolutionOutlined', [
-    [191, 'assignmentsTask', '/back/assignmentsTask'],
+    [191, 'assignmentsTask', '/back/assignmentsTask', null, { buttons: [[1911, 'assignment:edit']] }],
     [192, 'assignmentsTeacher', '/back/assignmentsTeacher'],
     [193, 'assignmentsCourse', '/back/assignmentsCourse'],
     [194, 'assignmentsSection', '/back/assignmentsSection'],

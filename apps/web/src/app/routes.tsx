@@ -94,6 +94,11 @@ export const ROUTES: RouteEntry[] = [
     highlight: 'userManagement',
     load: lazy(() => import('../features/users/pages/UserManagementPage.tsx'), (m) => m.UserManagementPage),
   },
+  // -- org and settings screens
+  // -- schedule screens
+  // -- classroom and device screens
+  // -- supervision group screens
+  // -- assignment screens
 ];
 
 export function routesOf(layout: RouteLayout): RouteEntry[] {

@@ -3,3 +3,4 @@ export * from './platform.ts';
 export * from './school.ts';
 export * from './access.ts';
 export * from './settings.ts';
+export * from './directory.ts';

@@ -1,5 +1,6 @@
 /** A school's own settings and its application list (tenant tables, migration 0006). */
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { schools } from './platform.ts';
 import { createdAt, id, schoolId, ts } from './columns.ts';
 
@@ -10,8 +11,36 @@ export const schoolSettings = pgTable('school_settings', {
   /** The school's SCIM 2.0 endpoint and bearer token for the single-sign-on user sync. */
   ssoScimUrl: text('sso_scim_url'),
   ssoScimToken: text('sso_scim_token'),
+  /** Global settings (/back/GlobalSettings); null means the deployment default. */
+  defaultResetPassword: text('default_reset_password'),
+  /** Daily windows (minutes after midnight) in which teachers may upload / modify lesson plans. */
+  lessonPlanUploadStart: integer('lesson_plan_upload_start'),
+  lessonPlanUploadEnd: integer('lesson_plan_upload_end'),
+  lessonPlanModifyStart: integer('lesson_plan_modify_start'),
+  lessonPlanModifyEnd: integer('lesson_plan_modify_end'),
+  lessonPlanRetention: text('lesson_plan_retention', { enum: ['forever', '1y'] }).notNull().default('forever'),
+  /** Defaults of a new supervision plan. */
+  planTeacherCanView: boolean('plan_teacher_can_view').notNull().default(true),
+  planAnonymous: boolean('plan_anonymous').notNull().default(false),
+  /** How long recordings and AI analysis are kept, in days (0 = forever). */
+  recordingRetentionDays: integer('recording_retention_days').notNull().default(180),
+  /** Minutes before a class during which its state is "waiting for class". */
+  waitingMinutes: integer('waiting_minutes').notNull().default(10),
+  /** Recording views offered in patrol (spec section 4): recorder = 1, camera (server) = 2. */
+  recorderVideoView: integer('recorder_video_view').notNull().default(1),
+  serverVideoView: integer('server_video_view').notNull().default(1),
+  /** The address outside viewers reach the media server at (GET .../getExternalInfo). */
+  externalIp: text('external_ip'),
+  /** Front-row settings: empty seats tolerated in the front rows, and the warning rate (percent). */
+  frontRowEmptySeats: integer('front_row_empty_seats').notNull().default(0),
+  frontRowMinRate: integer('front_row_min_rate').notNull().default(60),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+}, (t) => [
+  check('school_settings_windows_ck', sql`coalesce(${t.lessonPlanUploadStart}, 0) between 0 and 1440 and coalesce(${t.lessonPlanUploadEnd}, 0) between 0 and 1440
+    and coalesce(${t.lessonPlanModifyStart}, 0) between 0 and 1440 and coalesce(${t.lessonPlanModifyEnd}, 0) between 0 and 1440`),
+  check('school_settings_numbers_ck', sql`${t.frontRowEmptySeats} between 0 and 10000 and ${t.frontRowMinRate} between 0 and 100
+    and ${t.recorderVideoView} in (0, 1) and ${t.serverVideoView} in (0, 1) and ${t.waitingMinutes} between 0 and 120 and ${t.recordingRetentionDays} between 0 and 3650`),
+]);
 
 export const applications = pgTable('applications', {
   schoolId: schoolId().references(() => schools.id, { onDelete: 'cascade' }),

@@ -49,10 +49,20 @@ export async function builtinRoleId(tx: Tx, schoolId: string, identity: number):
   return row?.id;
 }
 
-/** At start: schools created before roles existed (or by hand) get theirs. */
+/**
+ * At start: schools created before roles existed (or by hand) get theirs, and every built-in
+ * administrator role holds the whole menu tree, including screens and buttons added by a newer
+ * release (the administrator role is by definition complete; other roles keep what schools chose).
+ */
 export async function ensureAllSchoolsHaveRoles(db: Database): Promise<void> {
   await platformTx(db, 'seed', async (tx) => {
     const rows = await tx.select({ id: schools.id }).from(schools).where(sql`not exists (select 1 from ${roles} where ${roles.schoolId} = ${schools.id})`);
     for (const r of rows) await ensureBuiltinRoles(tx, r.id);
+    const all = [...expandKeys(BUILTIN_ROLE_GRANTS[1])];
+    await tx.execute(sql`
+      insert into ${roleMenus} (school_id, role_id, menu_id)
+      select r.school_id, r.id, m.menu_id from ${roles} r cross join unnest(${`{${all.join(',')}}`}::int[]) as m(menu_id)
+      where r.builtin = 1
+      on conflict do nothing`);
   });
 }

@@ -4,6 +4,13 @@ import schools from './schools.json';
 import profile from './profile.json';
 import roles from './roles.json';
 import users from './users.json';
+import org from './org.json';
+import settings from './settings.json';
+import schedule from './schedule.json';
+import classrooms from './classrooms.json';
+import supervision from './supervision.json';
+import assignments from './assignments.json';
+import imports from './imports.json';
 
 /** Every namespace of this language, loaded as one chunk. */
-export const bundle = { common, auth, schools, profile, roles, users };
+export const bundle = { common, auth, schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports };
