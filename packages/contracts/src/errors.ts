@@ -40,9 +40,21 @@ export const ERRORS = {
   'sso.notConfigured': { status: 409, zh: '尚未配置统一身份认证的用户同步地址', en: 'The single-sign-on user sync is not configured.', ja: 'シングルサインオンのユーザー同期が設定されていません。' },
   'sso.syncFailed': { status: 502, zh: '用户同步失败：{detail}', en: 'User sync failed: {detail}', ja: 'ユーザー同期に失敗しました：{detail}' },
   // -- org and settings errors
+  'org.nameTaken': { status: 409, zh: '同级下已有同名的单位', en: 'A unit with this name already exists at this level.', ja: '同じ階層に同名の組織が既にあります。' },
+  'org.hasPeople': { status: 409, zh: '该单位下还有 {count} 名人员，请先移出人员再删除', en: 'This unit still has {count} people. Move them out before deleting it.', ja: 'この組織にはまだ {count} 名が所属しています。先に異動してから削除してください。' },
+  'org.hasCourses': { status: 409, zh: '该单位下还有 {count} 门课程，不能删除', en: 'This unit still has {count} courses and cannot be deleted.', ja: 'この組織にはまだ {count} 件の授業があるため削除できません。' },
+  'org.hasChildren': { status: 409, zh: '该单位下还有下级单位，请先删除或移走下级单位', en: 'This unit still has sub-units. Delete or move them first.', ja: 'この組織には下位組織があります。先に削除または移動してください。' },
+  'org.rootLocked': { status: 409, zh: '学校根节点不能移动或删除', en: 'The school itself cannot be moved or deleted.', ja: '学校（ルート）は移動・削除できません。' },
+  'org.moveIntoSelf': { status: 409, zh: '不能移动到自身或其下级单位之下', en: 'A unit cannot be moved under itself or one of its sub-units.', ja: '組織を自身またはその下位組織の下に移動することはできません。' },
   // -- schedule errors
   // -- classroom and device errors
   // -- supervision and assignment errors
+  'supervisionGroup.nameTaken': { status: 409, zh: '督导组名称已存在', en: 'A supervision group with this name exists already.', ja: '同じ名前の督導グループが既に存在します。' },
+  'supervisionGroup.leaderNotMember': { status: 400, zh: '组长必须是督导组成员', en: 'The leader must be one of the members.', ja: 'リーダーはメンバーの一人でなければなりません。' },
+  'supervisionGroup.leaderCannotLeave': { status: 409, zh: '{name} 是督导组“{group}”的组长，请先更换组长', en: '{name} leads the supervision group "{group}": choose another leader first.', ja: '{name} は督導グループ「{group}」のリーダーです。先に別のリーダーを選んでください。' },
+  'assignment.badTransition': { status: 409, zh: '所选分配中有状态不允许此操作的记录（已移除的分配不能再更改）', en: 'Some selected assignments cannot take this action in their current state (removed ones never change).', ja: '選択した割り当ての中に、現在の状態ではこの操作ができないものがあります（削除済みは変更できません）。' },
+  'assignment.outsideSemester': { status: 400, zh: '任务日期须在学期 {start} 至 {end} 之内', en: 'The task dates must lie within the semester ({start} to {end}).', ja: 'タスクの日付は学期内（{start}〜{end}）にしてください。' },
+  'assignment.targetNotInSemester': { status: 400, zh: '所选课程或课节不属于该任务的学期', en: 'The chosen course or class session is not in the task\'s semester.', ja: '選択したコースまたは授業回はタスクの学期に属していません。' },
   // -- file and import errors
   'common.notFound': { status: 404, zh: '资源不存在', en: 'Resource not found.', ja: 'リソースが見つかりません。' },
   'common.validation': { status: 400, zh: '输入有误：{detail}', en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
@@ -75,6 +87,10 @@ export const VALIDATION_MESSAGES = {
   'validation.selectOne': { zh: '请至少选择一项', en: 'needs at least one item selected', ja: '少なくとも 1 件選択してください' },
   'validation.webPath': { zh: '须为 http(s) 地址或以 / 开头的路径', en: 'must be an http(s) address or a path starting with /', ja: 'http(s) のアドレスか / で始まるパスにしてください' },
   // -- directory validation messages (issue 4)
+  'validation.endBeforeStart': { zh: '结束日期不能早于开始日期', en: 'must not be before the start date', ja: '開始日より前にはできません' },
+  'validation.clockHHmm': { zh: '时间格式为 HH:mm', en: 'must be a time as HH:mm', ja: 'HH:mm 形式の時刻にしてください' },
+  'validation.windowBothOrNeither': { zh: '开始和结束时间须同时填写或同时留空', en: 'needs both a start and an end time, or neither', ja: '開始と終了の両方を入力するか、両方とも空にしてください' },
+  'validation.windowEndAfterStart': { zh: '结束时间必须晚于开始时间', en: 'must be later than the start time', ja: '終了時刻は開始時刻より後にしてください' },
   'validation.invalid': { zh: '格式不正确', en: 'is not valid', ja: '形式が正しくありません' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

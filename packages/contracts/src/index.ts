@@ -11,3 +11,6 @@ export * from './roles.ts';
 export * from './settings.ts';
 export * from './members.ts';
 export * from './calendar-rules.ts';
+export * from './org.ts';
+export * from './supervision.ts';
+export * from './assignments.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId, ZIdInput } from './common.ts';
 import { TITLE_RECORD_ID } from './constants.ts';
+import { isValidPassword } from './auth.ts';
 
 export const ZTitleRecord = z.object({ id: z.string(), name: z.string() });
 export const ZSaveTitleRequest = z.object({
@@ -41,3 +42,75 @@ export const ZSaveApplicationRequest = z.object({
   sort: z.number().int().min(0).max(9999).default(0),
 });
 export const ZApplicationQuery = z.object({ id: ZIdInput });
+export const ZDeleteApplicationRequest = z.object({ id: ZIdInput });
+
+// ---------------------------------------------------------------- global settings (/back/GlobalSettings)
+
+export const HHMM_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const ZClock = z.string().regex(HHMM_RE, { message: 'validation.clockHHmm' });
+export const LESSON_PLAN_RETENTIONS = ['forever', '1y'] as const;
+export const WAITING_MINUTES_MAX = 120;
+export const RECORDING_RETENTION_DAYS_MAX = 3650;
+
+/** 'HH:mm' → minutes after midnight. */
+export function clockToMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+export function minutesToClock(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** Minutes after midnight of `now` on the wall clock of `timeZone` (the process's own zone when omitted). */
+export function minutesOfDay(now: Date, timeZone?: string): number {
+  if (!timeZone) return now.getHours() * 60 + now.getMinutes();
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  return get('hour') * 60 + get('minute');
+}
+
+/**
+ * Whether `now` falls in a daily window [start, end) given as 'HH:mm'. No window (both null) means no
+ * limit. Used for the lesson-plan upload and modify limits (spec section 6).
+ */
+export function withinDailyWindow(now: Date, start: string | null, end: string | null, timeZone?: string): boolean {
+  if (start === null || end === null) return true;
+  const m = minutesOfDay(now, timeZone);
+  return m >= clockToMinutes(start) && m < clockToMinutes(end);
+}
+
+/** A daily window: both ends or neither, the end after the start. */
+const windowOrdered = (v: { start: string | null; end: string | null }) =>
+  v.start === null || v.end === null || clockToMinutes(v.end) > clockToMinutes(v.start);
+export const ZDailyWindow = z
+  .object({ start: ZClock.nullable(), end: ZClock.nullable() })
+  .refine((v) => (v.start === null) === (v.end === null), { message: 'validation.windowBothOrNeither', path: ['end'] })
+  .refine(windowOrdered, { message: 'validation.windowEndAfterStart', path: ['end'] });
+export type TDailyWindow = z.infer<typeof ZDailyWindow>;
+
+export const ZGlobalSettings = z.object({
+  /** Whether the school set its own default reset password; the password itself is never returned. */
+  defaultResetPasswordSet: z.boolean(),
+  lessonPlanUpload: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
+  lessonPlanModify: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
+  lessonPlanRetention: z.enum(LESSON_PLAN_RETENTIONS),
+  planTeacherCanView: z.boolean(),
+  planAnonymous: z.boolean(),
+  /** 0 keeps recordings forever. */
+  recordingRetentionDays: z.number().int(),
+  waitingMinutes: z.number().int(),
+});
+export type TGlobalSettings = z.infer<typeof ZGlobalSettings>;
+
+export const ZSaveGlobalSettingsRequest = z.object({
+  /** A new default reset password; omitted keeps the current one, null returns to the deployment default. */
+  defaultResetPassword: z.string().refine(isValidPassword, { message: 'validation.password' }).nullable().optional(),
+  lessonPlanUpload: ZDailyWindow,
+  lessonPlanModify: ZDailyWindow,
+  lessonPlanRetention: z.enum(LESSON_PLAN_RETENTIONS),
+  planTeacherCanView: z.boolean(),
+  planAnonymous: z.boolean(),
+  recordingRetentionDays: z.number().int().min(0).max(RECORDING_RETENTION_DAYS_MAX),
+  waitingMinutes: z.number().int().min(0).max(WAITING_MINUTES_MAX),
+});
+export type TSaveGlobalSettingsRequest = z.input<typeof ZSaveGlobalSettingsRequest>;
