@@ -1,14 +1,16 @@
 /** Demo data and test factories: the same code seeds both (STYLE 7). */
 import { eq } from 'drizzle-orm';
 import { IDENTITY, type TIdentity } from '@hxk/contracts';
-import { accounts, applications, orgUnits, schoolDomains, schoolMemberships, schools } from '../schema/index.ts';
+import { applications, orgUnits, schoolDomains, schoolMemberships, schools } from '../schema/index.ts';
 import { SAME_HOST_APPLICATION_PARENT_ID } from '@hxk/contracts';
-import type { Database, Tx } from '../../platform/db.ts';
+import type { Database } from '../../platform/db.ts';
 import { platformTx } from '../../platform/tenancy.ts';
-import { hashPassword } from '../../modules/auth/passwords.ts';
 import { ensureBuiltinRoles } from '../../modules/roles/builtin-roles.ts';
 
-export const DEMO_PASSWORD = 'Demo@2026';
+import { DEMO_PASSWORD, createAccount } from './account.ts';
+import { DEMO_SCALE, SECOND_SCALE, TEST_SCALE, seedDirectory, type DirectoryScale, type SeededDirectory } from './directory.ts';
+
+export { DEMO_PASSWORD, createAccount };
 
 export const DEMO_ROLES: { account: string; identity: TIdentity; name: { zh: string; en: string } }[] = [
   { account: 'admin', identity: IDENTITY.admin, name: { zh: '王校长', en: 'Administrator' } },
@@ -23,27 +25,13 @@ export type SeededSchool = {
   name: string;
   code: string;
   users: Record<string, { id: string; account: string; phone: string; identity: TIdentity }>;
+  directory: SeededDirectory;
 };
-
-let cachedHash: Promise<string> | undefined;
-const demoHash = () => (cachedHash ??= hashPassword(DEMO_PASSWORD));
-
-export async function createAccount(
-  tx: Tx,
-  input: { account: string; name: string; phone?: string | null; password?: string; mustChangePassword?: boolean },
-) {
-  const passwordHash = input.password && input.password !== DEMO_PASSWORD ? await hashPassword(input.password) : await demoHash();
-  const [row] = await tx
-    .insert(accounts)
-    .values({ account: input.account, name: input.name, phone: input.phone ?? null, passwordHash, mustChangePassword: input.mustChangePassword ?? false })
-    .returning();
-  return row!;
-}
 
 /** A school with its domains, a small organisation and one account per built-in role. */
 export async function seedSchool(
   db: Database,
-  input: { name: string; code: string; domains: string[]; suffix: string; phonePrefix: string },
+  input: { name: string; code: string; domains: string[]; suffix: string; phonePrefix: string; scale?: DirectoryScale; today?: string },
 ): Promise<SeededSchool> {
   return platformTx(db, 'seed', async (tx) => {
     const [school] = await tx.insert(schools).values({ name: input.name, code: input.code, title: input.name }).returning();
@@ -62,13 +50,22 @@ export async function seedSchool(
       await tx.insert(schoolMemberships).values({ schoolId, accountId: row.id, identity: role.identity, status: 'approved' });
       users[role.account] = { id: row.id, account, phone, identity: role.identity };
     }
+    const directory = await seedDirectory(tx, {
+      schoolId,
+      scale: input.scale ?? TEST_SCALE,
+      accountPrefix: input.suffix ? `s${input.suffix}t` : 't',
+      demoTeacherId: users.teacher!.id,
+      leaderId: users.leader!.id,
+      supervisorId: users.supervisor!.id,
+      today: input.today ?? new Date().toISOString().slice(0, 10),
+    });
     await ensureBuiltinRoles(tx, schoolId);
     await tx.insert(applications).values([
       { schoolId, category: 'Teaching', name: 'Classroom supervision', icon: 'AuditOutlined', webPath: '/hxk/', parentId: SAME_HOST_APPLICATION_PARENT_ID, sort: 0 },
       { schoolId, category: 'Teaching', name: 'Data board', icon: 'DashboardOutlined', webPath: '/hxk/wenxiang/dataAnalysisReport', parentId: SAME_HOST_APPLICATION_PARENT_ID, sort: 1 },
       { schoolId, category: 'Campus', name: 'School website', icon: 'GlobalOutlined', webPath: 'https://www.example.edu/', parentId: null, sort: 0 },
     ]);
-    return { schoolId, name: input.name, code: input.code, users };
+    return { schoolId, name: input.name, code: input.code, users, directory };
   });
 }
 
@@ -82,7 +79,9 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
   const existing = await platformTx(db, 'seed', (tx) => tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'DEMO')));
   if (existing.length) return { seeded: false };
   const seeded: SeededSchool[] = [];
-  for (const s of DEMO_SCHOOLS) seeded.push(await seedSchool(db, { ...s, domains: [...s.domains] }));
+  for (const s of DEMO_SCHOOLS) {
+    seeded.push(await seedSchool(db, { ...s, domains: [...s.domains], scale: s.code === 'DEMO' ? DEMO_SCALE : SECOND_SCALE }));
+  }
   // One person in two schools, to show identity switching: Demo School's supervisor also teaches at
   // Second School.
   const [demo, second] = seeded as [SeededSchool, SeededSchool];
