@@ -14,3 +14,4 @@ export * from './calendar-rules.ts';
 export * from './org.ts';
 export * from './supervision.ts';
 export * from './assignments.ts';
+export * from './classrooms.ts';
