@@ -113,4 +113,4 @@ export const ZSaveGlobalSettingsRequest = z.object({
   recordingRetentionDays: z.number().int().min(0).max(RECORDING_RETENTION_DAYS_MAX),
   waitingMinutes: z.number().int().min(0).max(WAITING_MINUTES_MAX),
 });
-export type TSaveGlobalSettingsRequest = z.input<typeof ZSaveGlobalSettingsRequest>;
+export type TSaveGlobalSettingsRequest = z.infer<typeof ZSaveGlobalSettingsRequest>;

@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { containsPattern, inSchool, platformTx } from '../../platform/tenancy.ts';
 import { revokeAccountSessions } from '../../platform/sessions.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { resetPasswordHash } from '../settings/settings.service.ts';
 import { builtinRoleId } from '../roles/builtin-roles.ts';
 
 const MEMBER_STATUSES = ['approved', 'disabled'] as const;
@@ -123,7 +123,7 @@ export async function saveMember(
   const phone = input.phone || null;
   if (!input.userId) {
     if (!input.account) throw new AppError('common.validation', { detail: 'account' });
-    const passwordHash = await hashPassword(deps.config.defaultResetPassword);
+    const passwordHash = await resetPasswordHash(ctx);
     const accountId = await platformTx(deps.dbh.db, 'users', async (tx) => {
       const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.account}) = ${input.account!.toLowerCase()}`);
       if (taken) throw new AppError('register.accountTaken');
@@ -167,12 +167,12 @@ export async function setMemberStatus(ctx: MemberCtx, userId: string, enabled: b
 }
 
 /**
- * Resets a member's password to the deployment's default, which they must change at their next
+ * Resets a member's password to the school's default reset password (else the deployment's), which they must change at their next
  * sign-in; their sessions end.
  */
 export async function resetMemberPassword(ctx: MemberCtx, userId: string) {
   await memberDetail(ctx, userId); // 404 outside the school
-  const hash = await hashPassword(ctx.deps.config.defaultResetPassword);
+  const hash = await resetPasswordHash(ctx);
   await platformTx(ctx.deps.dbh.db, 'users', async (tx) => {
     await tx.update(accounts).set({ passwordHash: hash, mustChangePassword: true, updatedAt: ctx.deps.now() }).where(eq(accounts.id, userId));
     await revokeAccountSessions(tx, userId, ctx.deps.now());

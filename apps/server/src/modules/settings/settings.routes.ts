@@ -4,10 +4,14 @@ import {
   ZApplicationQuery,
   ZApplicationsRequest,
   ZApplicationsResponse,
+  ZDeleteApplicationRequest,
+  ZGlobalSettings,
+  ZSaveGlobalSettingsRequest,
   ZSaveApplicationRequest,
   ZSaveTitleRequest,
   ZTitleRecord,
 } from '@hxk/contracts';
+import { z } from 'zod';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import * as svc from './settings.service.ts';
@@ -39,4 +43,22 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'application:edit' },
     schema: { tags: ['applications'], summary: 'Add or change an application entry', body: ZSaveApplicationRequest, response: okSchema(ZApplicationEntry) },
   }, async (req) => ok(await svc.saveApplication(m(req.ctx), req.body)));
+
+  app.post('/base/application/v1/deleteById', {
+    config: { permission: 'application:edit' },
+    schema: { tags: ['applications'], summary: 'Delete an application entry', body: ZDeleteApplicationRequest, response: okSchema(z.null()) },
+  }, async (req) => {
+    await svc.deleteApplication(m(req.ctx), req.body.id);
+    return ok(null);
+  });
+
+  app.get('/base/system/settings/v1/get', {
+    config: { permission: 'GlobalSettings' },
+    schema: { tags: ['settings'], summary: "The school's global settings (the default reset password only as a flag)", response: okSchema(ZGlobalSettings) },
+  }, async (req) => ok(await svc.getGlobalSettings(m(req.ctx))));
+
+  app.post('/base/system/settings/v1/save', {
+    config: { permission: 'settings:edit' },
+    schema: { tags: ['settings'], summary: "Save the school's global settings", body: ZSaveGlobalSettingsRequest, response: okSchema(ZGlobalSettings) },
+  }, async (req) => ok(await svc.saveGlobalSettings(m(req.ctx), req.body)));
 };

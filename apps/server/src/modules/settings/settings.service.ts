@@ -1,9 +1,10 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
-import { TITLE_RECORD_ID, type TApplicationEntry } from '@hxk/contracts';
+import { clockToMinutes, minutesToClock, TITLE_RECORD_ID, type TApplicationEntry, type TGlobalSettings, type TSaveGlobalSettingsRequest } from '@hxk/contracts';
 import { applications, schoolSettings, schools } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
+import { hashPassword } from '../auth/passwords.ts';
 
 
 /** The school's product title: its own setting, else the school's name. */
@@ -66,4 +67,65 @@ export async function saveApplication(
   );
   if (!row) throw new AppError('common.notFound');
   return entry(row);
+}
+
+export async function deleteApplication(ctx: MemberCtx, id: string) {
+  const rows = await inSchool(ctx, (tx) => tx.delete(applications).where(eq(applications.id, id)).returning({ id: applications.id }));
+  if (!rows.length) throw new AppError('common.notFound');
+}
+
+// ---------------------------------------------------------------- global settings
+
+const clockOrNull = (m: number | null) => (m === null ? null : minutesToClock(m));
+const minutesOrNull = (c: string | null) => (c === null ? null : clockToMinutes(c));
+
+/** The school's global settings; the default reset password shows only as whether it is set. */
+export async function getGlobalSettings(ctx: MemberCtx): Promise<TGlobalSettings> {
+  const [row] = await inSchool(ctx, (tx) => tx.select().from(schoolSettings));
+  // No row yet: the column defaults of school_settings.
+  const s = row ?? { defaultResetPassword: null, lessonPlanUploadStart: null, lessonPlanUploadEnd: null, lessonPlanModifyStart: null, lessonPlanModifyEnd: null,
+    lessonPlanRetention: 'forever' as const, planTeacherCanView: true, planAnonymous: false, recordingRetentionDays: 180, waitingMinutes: 10 };
+  return {
+    defaultResetPasswordSet: s.defaultResetPassword !== null,
+    lessonPlanUpload: { start: clockOrNull(s.lessonPlanUploadStart), end: clockOrNull(s.lessonPlanUploadEnd) },
+    lessonPlanModify: { start: clockOrNull(s.lessonPlanModifyStart), end: clockOrNull(s.lessonPlanModifyEnd) },
+    lessonPlanRetention: s.lessonPlanRetention,
+    planTeacherCanView: s.planTeacherCanView,
+    planAnonymous: s.planAnonymous,
+    recordingRetentionDays: s.recordingRetentionDays,
+    waitingMinutes: s.waitingMinutes,
+  };
+}
+
+/**
+ * Saves the global settings. The default reset password is kept only as its argon2id hash (the
+ * column holds the hash): a reset copies it, and nobody can read the password back.
+ */
+export async function saveGlobalSettings(ctx: MemberCtx, input: TSaveGlobalSettingsRequest) {
+  const values = {
+    lessonPlanUploadStart: minutesOrNull(input.lessonPlanUpload.start),
+    lessonPlanUploadEnd: minutesOrNull(input.lessonPlanUpload.end),
+    lessonPlanModifyStart: minutesOrNull(input.lessonPlanModify.start),
+    lessonPlanModifyEnd: minutesOrNull(input.lessonPlanModify.end),
+    lessonPlanRetention: input.lessonPlanRetention,
+    planTeacherCanView: input.planTeacherCanView,
+    planAnonymous: input.planAnonymous,
+    recordingRetentionDays: input.recordingRetentionDays,
+    waitingMinutes: input.waitingMinutes,
+    ...(input.defaultResetPassword === undefined ? {} : { defaultResetPassword: input.defaultResetPassword === null ? null : await hashPassword(input.defaultResetPassword) }),
+    updatedAt: ctx.deps.now(),
+  };
+  await inSchool(ctx, (tx) =>
+    tx.insert(schoolSettings).values({ schoolId: ctx.auth.schoolId, ...values }).onConflictDoUpdate({ target: schoolSettings.schoolId, set: values }),
+  );
+  return getGlobalSettings(ctx);
+}
+
+/**
+ * The password hash an administrator's reset (or a new person) gets: the school's own default reset
+ * password when it set one, else the deployment's DEFAULT_RESET_PASSWORD.
+ */
+export async function resetPasswordHash(ctx: MemberCtx): Promise<string> {
+  const [row] = await inSchool(ctx, (tx) => tx.select({ hash: schoolSettings.defaultResetPassword }).from(schoolSettings));
+  return row?.hash ?? hashPassword(ctx.deps.config.defaultResetPassword);
 }
