@@ -35,6 +35,7 @@ import { wechatRoutes } from './modules/auth/wechat.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 
 export type BuildOptions = {
@@ -176,6 +177,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(settingsRoutes);
     await api.register(membersRoutes);
     // -- directory modules (issue 4)
+    await api.register(classroomsRoutes);
     await api.register(orgRoutes);
   });
 

@@ -217,7 +217,6 @@ export const ZSaveDownloadLogRequest = z.object({
 export const ZDownloadLogPageRequest = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  classroomId: ZId.optional(),
   keyword: z.string().trim().max(64).optional(),
 });
 export const ZDownloadLog = z.object({

@@ -41,7 +41,7 @@ export function passwordDigest(nonce: Buffer, created: string, password: string)
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** The UsernameToken header; no header at all when the device has no credentials. */
-export function securityHeader(username: string, password: string, now = new Date(), nonce = crypto.randomBytes(16)): string {
+export function securityHeader(username: string, password: string, now = new Date(), nonce: Buffer = crypto.randomBytes(16)): string {
   const created = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
   return (
     `<wsse:Security s:mustUnderstand="1" xmlns:wsse="${NS.wsse}" xmlns:wsu="${NS.wsu}"><wsse:UsernameToken>` +

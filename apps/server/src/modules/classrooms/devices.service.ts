@@ -1,0 +1,267 @@
+/**
+ * The recorder and cameras of each classroom, recording settings, camera sensitivity, PTZ over
+ * ONVIF, device status and probe, and the video download log. Device credentials stay on the
+ * server: replies carry `hasPassword` instead. Network calls to devices run outside any database
+ * transaction.
+ */
+import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { TCamera, TPtzCommand, TRecorder, TSaveCameraRequest, TSaveRecorderRequest } from '@hxk/contracts';
+import { accounts, buildings, cameras, classrooms, courseSessions, recorders, schoolSettings, videoDownloadLogs } from '../../db/schema/index.ts';
+import type { MemberCtx } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db.ts';
+import { AppError, localizeError } from '../../platform/errors.ts';
+import { containsPattern, inSchool } from '../../platform/tenancy.ts';
+import { OnvifError, probeDevice, ptzCommand } from '../../platform/adapters/onvif.ts';
+
+type RecorderRow = typeof recorders.$inferSelect;
+type CameraRow = typeof cameras.$inferSelect;
+
+export const recorderOut = (r: RecorderRow): TRecorder => ({
+  id: r.id, classroomId: r.classroomId, name: r.name, vendor: r.vendor, onvifUrl: r.onvifUrl, username: r.username,
+  hasPassword: !!r.password, status: r.status, recording: r.recording, lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+});
+
+export const cameraOut = (c: CameraRow): TCamera => ({
+  id: c.id, classroomId: c.classroomId, recorderId: c.recorderId, name: c.name, frame: c.frame, streamUrl: c.streamUrl,
+  onvifUrl: c.onvifUrl, profileToken: c.profileToken, username: c.username, hasPassword: !!c.password, ptz: c.ptz,
+  sensitivity: c.sensitivity, status: c.status, sort: c.sort,
+});
+
+/** Absent keeps the stored password, null removes it, a string replaces it. */
+const passwordPatch = (password: string | null | undefined) => (password === undefined ? {} : { password: password || null });
+
+async function assertRoom(tx: Tx, classroomId: string) {
+  const [room] = await tx.select({ id: classrooms.id }).from(classrooms).where(eq(classrooms.id, classroomId));
+  if (!room) throw new AppError('common.notFound');
+}
+
+// ---------------------------------------------------------------- recorders
+
+export async function saveRecorder(ctx: MemberCtx, input: TSaveRecorderRequest) {
+  return inSchool(ctx, async (tx) => {
+    await assertRoom(tx, input.classroomId);
+    const values = { name: input.name, vendor: input.vendor ?? null, onvifUrl: input.onvifUrl ?? null, username: input.username ?? null, ...passwordPatch(input.password) };
+    if (input.id) {
+      // A recorder stays in its room: the id and the room must match.
+      const [row] = await tx.update(recorders).set(values).where(and(eq(recorders.id, input.id), eq(recorders.classroomId, input.classroomId))).returning();
+      if (!row) throw new AppError('common.notFound');
+      return recorderOut(row);
+    }
+    const [existing] = await tx.select({ id: recorders.id }).from(recorders).where(eq(recorders.classroomId, input.classroomId));
+    if (existing) throw new AppError('recorder.exists');
+    const [row] = await tx.insert(recorders).values({ schoolId: ctx.auth.schoolId, classroomId: input.classroomId, ...values }).returning();
+    // Cameras added before the recorder record through it from now on.
+    await tx.update(cameras).set({ recorderId: row!.id }).where(and(eq(cameras.classroomId, input.classroomId), isNull(cameras.recorderId)));
+    return recorderOut(row!);
+  });
+}
+
+export async function deleteRecorder(ctx: MemberCtx, id: string) {
+  await inSchool(ctx, async (tx) => {
+    const [row] = await tx.delete(recorders).where(eq(recorders.id, id)).returning({ id: recorders.id });
+    if (!row) throw new AppError('common.notFound');
+  });
+}
+
+// ---------------------------------------------------------------- cameras
+
+export async function saveCamera(ctx: MemberCtx, input: TSaveCameraRequest) {
+  return inSchool(ctx, async (tx) => {
+    await assertRoom(tx, input.classroomId);
+    const [recorder] = await tx.select({ id: recorders.id }).from(recorders).where(eq(recorders.classroomId, input.classroomId));
+    const values = {
+      name: input.name, frame: input.frame, streamUrl: input.streamUrl ?? null, onvifUrl: input.onvifUrl ?? null,
+      profileToken: input.profileToken ?? null, username: input.username ?? null, ptz: input.ptz ?? false, sort: input.sort ?? 0,
+      recorderId: recorder?.id ?? null, ...passwordPatch(input.password),
+    };
+    const [row] = input.id
+      ? await tx.update(cameras).set(values).where(and(eq(cameras.id, input.id), eq(cameras.classroomId, input.classroomId))).returning()
+      : await tx.insert(cameras).values({ schoolId: ctx.auth.schoolId, classroomId: input.classroomId, ...values }).returning();
+    if (!row) throw new AppError('common.notFound');
+    return cameraOut(row);
+  });
+}
+
+export async function deleteCamera(ctx: MemberCtx, id: string) {
+  await inSchool(ctx, async (tx) => {
+    const [row] = await tx.delete(cameras).where(eq(cameras.id, id)).returning({ id: cameras.id });
+    if (!row) throw new AppError('common.notFound');
+  });
+}
+
+async function cameraById(ctx: MemberCtx, id: string) {
+  const [row] = await inSchool(ctx, (tx) => tx.select().from(cameras).where(eq(cameras.id, id)));
+  if (!row) throw new AppError('common.notFound');
+  return row;
+}
+
+export async function getSensitivity(ctx: MemberCtx, cameraId: string) {
+  const cam = await cameraById(ctx, cameraId);
+  return { cameraId: cam.id, sensitivity: cam.sensitivity };
+}
+
+export async function saveSensitivity(ctx: MemberCtx, input: { cameraId: string; sensitivity: number }) {
+  const [row] = await inSchool(ctx, (tx) =>
+    tx.update(cameras).set({ sensitivity: input.sensitivity }).where(eq(cameras.id, input.cameraId)).returning({ cameraId: cameras.id, sensitivity: cameras.sensitivity }),
+  );
+  if (!row) throw new AppError('common.notFound');
+  return row;
+}
+
+// ---------------------------------------------------------------- recording settings
+
+const SETTINGS_DEFAULTS = { recorderVideoView: 1, serverVideoView: 1, externalIp: null };
+
+export async function getRecorderSettings(ctx: MemberCtx) {
+  const [row] = await inSchool(ctx, (tx) =>
+    tx.select({ recorderVideoView: schoolSettings.recorderVideoView, serverVideoView: schoolSettings.serverVideoView, externalIp: schoolSettings.externalIp }).from(schoolSettings),
+  );
+  const s = row ?? SETTINGS_DEFAULTS;
+  return { recorderVideoView: s.recorderVideoView === 1 ? 1 : 0, serverVideoView: s.serverVideoView === 1 ? 1 : 0, externalIp: s.externalIp } as const;
+}
+
+export async function saveRecorderSettings(ctx: MemberCtx, input: { recorderVideoView: 0 | 1; serverVideoView: 0 | 1; externalIp?: string | null | undefined }) {
+  const set = { recorderVideoView: input.recorderVideoView, serverVideoView: input.serverVideoView, ...(input.externalIp === undefined ? {} : { externalIp: input.externalIp }), updatedAt: ctx.deps.now() };
+  await inSchool(ctx, (tx) =>
+    tx.insert(schoolSettings).values({ schoolId: ctx.auth.schoolId, ...set }).onConflictDoUpdate({ target: schoolSettings.schoolId, set }),
+  );
+  return getRecorderSettings(ctx);
+}
+
+export async function getExternalInfo(ctx: MemberCtx) {
+  return { externalIp: (await getRecorderSettings(ctx)).externalIp };
+}
+
+// ---------------------------------------------------------------- ONVIF: PTZ and probe
+
+function deviceError(err: unknown): AppError {
+  if (!(err instanceof OnvifError)) return new AppError('device.unreachable', { detail: err instanceof Error ? err.message : String(err) });
+  switch (err.kind) {
+    case 'timeout': return new AppError('device.timeout', { seconds: err.detail });
+    case 'unreachable': return new AppError('device.unreachable', { detail: err.detail });
+    case 'auth': return new AppError('device.authFailed');
+    case 'noPtzService': return new AppError('device.noPtz');
+    default: return new AppError('device.fault', { detail: err.detail });
+  }
+}
+
+export async function controlPtz(ctx: MemberCtx, input: { cameraId: string; command: TPtzCommand; speed: number }) {
+  const cam = await cameraById(ctx, input.cameraId);
+  if (!cam.ptz) throw new AppError('device.noPtz');
+  if (!cam.onvifUrl) throw new AppError('device.noOnvif');
+  if (!cam.profileToken) throw new AppError('device.noProfile');
+  try {
+    await ptzCommand({ url: cam.onvifUrl, username: cam.username, password: cam.password }, cam.profileToken, input.command, input.speed);
+  } catch (err) {
+    throw deviceError(err);
+  }
+  return { cameraId: cam.id, command: input.command };
+}
+
+/** Asks a recorder or camera over ONVIF whether it answers, and records what it said. */
+export async function probe(ctx: MemberCtx, input: { kind: 'recorder' | 'camera'; id: string }) {
+  const table = input.kind === 'recorder' ? recorders : cameras;
+  const [device] = await inSchool(ctx, (tx) =>
+    tx.select({ onvifUrl: table.onvifUrl, username: table.username, password: table.password }).from(table).where(eq(table.id, input.id)),
+  );
+  if (!device) throw new AppError('common.notFound');
+  if (!device.onvifUrl) throw new AppError('device.noOnvif');
+  const now = ctx.deps.now();
+  let answered = true;
+  let info = { manufacturer: null as string | null, model: null as string | null, firmware: null as string | null };
+  let error: string | null = null;
+  try {
+    info = await probeDevice({ url: device.onvifUrl, username: device.username, password: device.password });
+  } catch (err) {
+    const e = deviceError(err);
+    // A device that answers but refuses the credentials or the request is there all the same.
+    answered = err instanceof OnvifError && (err.kind === 'auth' || err.kind === 'fault');
+    error = localizeError(e.key, ctx.lang, e.params);
+  }
+  const status = answered ? ('online' as const) : ('offline' as const);
+  const lastSeenAt = await inSchool(ctx, async (tx) => {
+    if (input.kind === 'recorder') {
+      const [row] = await tx.update(recorders).set({ status, ...(answered ? { lastSeenAt: now } : {}) }).where(eq(recorders.id, input.id)).returning({ lastSeenAt: recorders.lastSeenAt });
+      return row?.lastSeenAt ?? null;
+    }
+    await tx.update(cameras).set({ status }).where(eq(cameras.id, input.id));
+    return answered ? now : null;
+  });
+  return { status, lastSeenAt: lastSeenAt?.toISOString() ?? null, manufacturer: info.manufacturer, model: info.model, firmware: info.firmware, error };
+}
+
+export async function recordStatus(ctx: MemberCtx, classroomId: string) {
+  return inSchool(ctx, async (tx) => {
+    await assertRoom(tx, classroomId);
+    const [rec] = await tx.select().from(recorders).where(eq(recorders.classroomId, classroomId));
+    const cams = await tx.select({ id: cameras.id, name: cameras.name, frame: cameras.frame, status: cameras.status })
+      .from(cameras).where(eq(cameras.classroomId, classroomId)).orderBy(cameras.sort, cameras.id);
+    return {
+      classroomId,
+      recording: !!rec && rec.status === 'online' && rec.recording,
+      recorder: rec ? { id: rec.id, name: rec.name, status: rec.status, recording: rec.recording, lastSeenAt: rec.lastSeenAt?.toISOString() ?? null } : null,
+      cameras: cams,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- video download log
+
+export async function saveDownloadLog(
+  ctx: MemberCtx,
+  input: { classroomId?: string | undefined; cameraId?: string | undefined; courseSessionId?: string | undefined; fileName?: string | undefined; startAt?: string | undefined; endAt?: string | undefined },
+) {
+  return inSchool(ctx, async (tx) => {
+    let classroomId = input.classroomId ?? null;
+    if (input.cameraId) {
+      const [cam] = await tx.select({ classroomId: cameras.classroomId }).from(cameras).where(eq(cameras.id, input.cameraId));
+      if (!cam || (classroomId && cam.classroomId !== classroomId)) throw new AppError('common.notFound');
+      classroomId = cam.classroomId;
+    } else if (classroomId) {
+      await assertRoom(tx, classroomId);
+    }
+    if (input.courseSessionId) {
+      const [s] = await tx.select({ id: courseSessions.id }).from(courseSessions).where(eq(courseSessions.id, input.courseSessionId));
+      if (!s) throw new AppError('common.notFound');
+    }
+    const [row] = await tx.insert(videoDownloadLogs).values({
+      schoolId: ctx.auth.schoolId, accountId: ctx.auth.accountId, classroomId, cameraId: input.cameraId ?? null,
+      courseSessionId: input.courseSessionId ?? null, fileName: input.fileName ?? null,
+      startAt: input.startAt ? new Date(input.startAt) : null, endAt: input.endAt ? new Date(input.endAt) : null, createdAt: ctx.deps.now(),
+    }).returning({ id: videoDownloadLogs.id });
+    return { id: row!.id };
+  });
+}
+
+export async function downloadLogPage(ctx: MemberCtx, q: { pageNum: number; pageSize: number; keyword?: string | undefined }) {
+  return inSchool(ctx, async (tx) => {
+    const filters: SQL[] = [];
+    if (q.keyword) {
+      const p = containsPattern(q.keyword);
+      filters.push(or(ilike(accounts.name, p), ilike(accounts.account, p), ilike(videoDownloadLogs.fileName, p), ilike(classrooms.name, p))!);
+    }
+    const where = filters.length ? and(...filters) : undefined;
+    const base = () => tx.select({
+      id: videoDownloadLogs.id, accountId: videoDownloadLogs.accountId, name: accounts.name, account: accounts.account,
+      classroomId: videoDownloadLogs.classroomId, classroomName: classrooms.name, buildingName: buildings.name,
+      cameraId: videoDownloadLogs.cameraId, cameraName: cameras.name, fileName: videoDownloadLogs.fileName,
+      startAt: videoDownloadLogs.startAt, endAt: videoDownloadLogs.endAt, createdAt: videoDownloadLogs.createdAt,
+    }).from(videoDownloadLogs)
+      .innerJoin(accounts, eq(accounts.id, videoDownloadLogs.accountId))
+      .leftJoin(classrooms, and(eq(classrooms.schoolId, videoDownloadLogs.schoolId), eq(classrooms.id, videoDownloadLogs.classroomId)))
+      .leftJoin(buildings, and(eq(buildings.schoolId, classrooms.schoolId), eq(buildings.id, classrooms.buildingId)))
+      .leftJoin(cameras, and(eq(cameras.schoolId, videoDownloadLogs.schoolId), eq(cameras.id, videoDownloadLogs.cameraId)));
+    const [total] = await tx.select({ n: count() }).from(videoDownloadLogs)
+      .innerJoin(accounts, eq(accounts.id, videoDownloadLogs.accountId))
+      .leftJoin(classrooms, and(eq(classrooms.schoolId, videoDownloadLogs.schoolId), eq(classrooms.id, videoDownloadLogs.classroomId)))
+      .where(where);
+    const rows = await base().where(where).orderBy(desc(videoDownloadLogs.createdAt), desc(videoDownloadLogs.id))
+      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    return {
+      list: rows.map((r) => ({ ...r, startAt: r.startAt?.toISOString() ?? null, endAt: r.endAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() })),
+      total: Number(total?.n ?? 0),
+      pageNum: q.pageNum,
+      pageSize: q.pageSize,
+    };
+  });
+}
