@@ -95,6 +95,23 @@ export const ROUTES: RouteEntry[] = [
     load: lazy(() => import('../features/users/pages/UserManagementPage.tsx'), (m) => m.UserManagementPage),
   },
   // -- org and settings screens
+  {
+    key: 'ZZJGtrre',
+    path: '/back/ZZJGtrre',
+    layout: 'shell',
+    access: 'ZZJGtrre',
+    highlight: 'ZZJGtrre',
+    keepAlive: true,
+    load: lazy(() => import('../features/org/pages/OrgTreePage.tsx'), (m) => m.OrgTreePage),
+  },
+  {
+    key: 'GlobalSettings',
+    path: '/back/GlobalSettings',
+    layout: 'shell',
+    access: 'GlobalSettings',
+    highlight: 'GlobalSettings',
+    load: lazy(() => import('../features/settings/pages/GlobalSettingsPage.tsx'), (m) => m.GlobalSettingsPage),
+  },
   // -- schedule screens
   // -- classroom and device screens
   // -- supervision group screens

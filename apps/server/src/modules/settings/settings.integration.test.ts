@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { applications } from '../../db/schema/index.ts';
+import { applications, schoolSettings } from '../../db/schema/index.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 
@@ -76,5 +76,138 @@ describe.each(DRIVERS)('title and applications on %s', (driver) => {
     expect(change.status).toBe(404);
     const [after] = await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(applications).where(eq(applications.id, entryA!.id)));
     expect(after!.name).toBe(entryA!.name);
+  });
+});
+
+type Settings = {
+  defaultResetPasswordSet: boolean;
+  lessonPlanUpload: { start: string | null; end: string | null };
+  lessonPlanModify: { start: string | null; end: string | null };
+  lessonPlanRetention: string;
+  planTeacherCanView: boolean;
+  planAnonymous: boolean;
+  recordingRetentionDays: number;
+  waitingMinutes: number;
+};
+const SETTINGS = {
+  lessonPlanUpload: { start: '08:00', end: '18:30' },
+  lessonPlanModify: { start: null, end: null },
+  lessonPlanRetention: '1y',
+  planTeacherCanView: false,
+  planAnonymous: true,
+  recordingRetentionDays: 365,
+  waitingMinutes: 15,
+};
+
+describe.each(DRIVERS)('global settings on %s', (driver) => {
+  let env: TestEnv;
+  let admin: string;
+  let teacher: string;
+  let adminB: string;
+  const get = (token: string) => call<Settings>(env.app, { url: '/base/system/settings/v1/get', token });
+  const save = (token: string, body: object, language = 'en') => call<Settings>(env.app, { url: '/base/system/settings/v1/save', body, token, headers: { language } });
+  const row = async (schoolId: string) => (await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(schoolSettings).where(eq(schoolSettings.schoolId, schoolId))))[0];
+
+  beforeAll(async () => {
+    env = await createTestEnv(driver);
+    admin = await loginAs(env.app, 'admin');
+    teacher = await loginAs(env.app, 'teacher');
+    adminB = await loginAs(env.app, 'admin2');
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('starts from the defaults and saves every setting', async () => {
+    const before = await get(admin);
+    expect(before.body.data).toEqual({
+      defaultResetPasswordSet: false,
+      lessonPlanUpload: { start: null, end: null },
+      lessonPlanModify: { start: null, end: null },
+      lessonPlanRetention: 'forever',
+      planTeacherCanView: true,
+      planAnonymous: false,
+      recordingRetentionDays: 180,
+      waitingMinutes: 10,
+    });
+    const saved = await save(admin, SETTINGS);
+    expect(saved.body.data).toEqual({ ...SETTINGS, defaultResetPasswordSet: false });
+    expect(await row(env.schoolA.schoolId)).toMatchObject({ lessonPlanUploadStart: 480, lessonPlanUploadEnd: 1110, waitingMinutes: 15 });
+    expect((await get(admin)).body.data).toEqual({ ...SETTINGS, defaultResetPasswordSet: false });
+    // The title lives in the same row and is kept.
+    await call(env.app, { url: '/base/system/title/v1/saveOrUpdate', body: { name: 'Kept title' }, token: admin });
+    await save(admin, SETTINGS);
+    expect((await row(env.schoolA.schoolId))!.title).toBe('Kept title');
+  });
+
+  it('refuses bad windows, numbers and passwords with localized messages and keeps what was saved', async () => {
+    const half = await save(admin, { ...SETTINGS, lessonPlanModify: { start: '09:00', end: null } });
+    expect(half.status).toBe(400);
+    expect(half.body.msg).toContain('needs both a start and an end time, or neither');
+    const backwards = await save(admin, { ...SETTINGS, lessonPlanUpload: { start: '18:00', end: '08:00' } }, 'zh');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.msg).toContain('结束时间必须晚于开始时间');
+    const clock = await save(admin, { ...SETTINGS, lessonPlanUpload: { start: '8:00', end: '25:00' } }, 'ja');
+    expect(clock.body.msg).toContain('HH:mm');
+    expect((await save(admin, { ...SETTINGS, waitingMinutes: 500 })).status).toBe(400);
+    const weak = await save(admin, { ...SETTINGS, defaultResetPassword: 'password' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.msg).toContain('8-16 characters');
+    expect((await get(admin)).body.data).toEqual({ ...SETTINGS, defaultResetPasswordSet: false });
+  });
+
+  it("uses the school's default reset password for resets and new people, never shows it, and falls back to the deployment's", async () => {
+    const saved = await save(admin, { ...SETTINGS, defaultResetPassword: 'School#2026' });
+    expect(saved.body.data.defaultResetPasswordSet).toBe(true);
+    expect(JSON.stringify(saved.body)).not.toContain('School#2026');
+    expect(JSON.stringify((await get(admin)).body)).not.toContain('School#2026');
+    // Stored as a hash only.
+    expect((await row(env.schoolA.schoolId))!.defaultResetPassword).toMatch(/^\$argon2id\$/);
+
+    const reset = await call(env.app, { url: '/base/user/v1/reset/pwd', body: { userId: env.schoolA.users.supervisor!.id }, token: admin });
+    expect(reset.body.code).toBe(1);
+    const login = await call<{ mustChangePassword: boolean }>(env.app, { url: '/base/login/v1/do', body: { type: 'password', account: 'supervisor', password: 'School#2026' } });
+    expect(login.body.data.mustChangePassword).toBe(true);
+    const old = await call(env.app, { url: '/base/login/v1/do', body: { type: 'password', account: 'supervisor', password: env.config.defaultResetPassword } });
+    expect(old.body.code).not.toBe(1);
+
+    const added = await call(env.app, { url: '/base/system/user/v1/save', body: { account: 'settings.new', name: 'New Person', identity: 4 }, token: admin });
+    expect(added.body.code).toBe(1);
+    const newLogin = await call(env.app, { url: '/base/login/v1/do', body: { type: 'password', account: 'settings.new', password: 'School#2026' } });
+    expect(newLogin.body.code).toBe(1);
+
+    // Omitted keeps it; null returns to the deployment default.
+    expect((await save(admin, SETTINGS)).body.data.defaultResetPasswordSet).toBe(true);
+    expect((await save(admin, { ...SETTINGS, defaultResetPassword: null })).body.data.defaultResetPasswordSet).toBe(false);
+    await call(env.app, { url: '/base/user/v1/reset/pwd', body: { userId: env.schoolA.users.leader!.id }, token: admin });
+    const fallback = await call(env.app, { url: '/base/login/v1/do', body: { type: 'password', account: 'leader', password: env.config.defaultResetPassword } });
+    expect(fallback.body.code).toBe(1);
+
+    // School B's resets are untouched by school A's setting.
+    await save(admin, { ...SETTINGS, defaultResetPassword: 'School#2026' });
+    await call(env.app, { url: '/base/user/v1/reset/pwd', body: { userId: env.schoolB.users.leader!.id }, token: adminB });
+    expect((await call(env.app, { url: '/base/login/v1/do', body: { type: 'password', account: 'leader2', password: env.config.defaultResetPassword } })).body.code).toBe(1);
+  });
+
+  it('keeps each school to its own settings and refuses a teacher (403)', async () => {
+    const before = await row(env.schoolA.schoolId);
+    expect((await get(adminB)).body.data).toMatchObject({ waitingMinutes: 10, defaultResetPasswordSet: false });
+    await save(adminB, { ...SETTINGS, waitingMinutes: 30 });
+    expect((await row(env.schoolA.schoolId))!.waitingMinutes).toBe(before!.waitingMinutes);
+    expect((await row(env.schoolB.schoolId))!.waitingMinutes).toBe(30);
+    expect((await get(teacher)).status).toBe(403);
+    expect((await save(teacher, { ...SETTINGS, waitingMinutes: 99 })).status).toBe(403);
+    expect((await row(env.schoolA.schoolId))!.waitingMinutes).toBe(before!.waitingMinutes);
+  });
+
+  it('deletes application entries for administrators only, never another school\'s', async () => {
+    const added = await call<{ id: string }>(env.app, { url: '/base/application/v1/saveOrUpdate', body: { category: 'Library', name: 'To delete', webPath: '/x' }, token: admin });
+    const id = added.body.data.id;
+    expect((await call(env.app, { url: '/base/application/v1/deleteById', body: { id }, token: teacher })).status).toBe(403);
+    expect((await call(env.app, { url: '/base/application/v1/deleteById', body: { id }, token: adminB })).status).toBe(404);
+    expect((await call(env.app, { url: `/base/application/v1/getInfoById?id=${id}`, token: admin })).status).toBe(200);
+    expect((await call(env.app, { url: '/base/application/v1/deleteById', body: { id }, token: admin })).body.code).toBe(1);
+    expect((await call(env.app, { url: `/base/application/v1/getInfoById?id=${id}`, token: admin })).status).toBe(404);
+    expect((await call(env.app, { url: '/base/application/v1/deleteById', body: { id }, token: admin })).status).toBe(404);
   });
 });
