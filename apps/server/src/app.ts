@@ -34,6 +34,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { wechatRoutes } from './modules/auth/wechat.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
@@ -176,6 +178,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(rolesRoutes);
     await api.register(settingsRoutes);
     await api.register(membersRoutes);
+    await api.register(calendarRoutes);
+    await api.register(coursesRoutes);
     // -- directory modules (issue 4)
     await api.register(classroomsRoutes);
     await api.register(orgRoutes);

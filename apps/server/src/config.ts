@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '@hxk/contracts/calendar-rules';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -19,6 +20,7 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   PUBLIC_ORIGIN: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
+  SCHOOL_TIMEZONE: z.string().default('Asia/Shanghai').refine(isTimeZone, { message: 'must be an IANA time zone name such as Asia/Shanghai' }),
   DEFAULT_RESET_PASSWORD: z.string().min(6).max(16).default('Reset@2026'),
   SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
   SMS_ALIYUN_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
@@ -46,6 +48,7 @@ export type Config = {
   trustProxy: boolean;
   publicOrigin: string | undefined;
   webDist: string;
+  schoolTimezone: string;
   /** What an administrator's password reset sets; the person must change it at next sign-in. */
   defaultResetPassword: string;
   sms:
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     cookieSecure: e.COOKIE_SECURE,
+    schoolTimezone: e.SCHOOL_TIMEZONE,
     trustProxy: e.TRUST_PROXY,
     publicOrigin: e.PUBLIC_ORIGIN,
     defaultResetPassword: e.DEFAULT_RESET_PASSWORD,

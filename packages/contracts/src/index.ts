@@ -14,4 +14,6 @@ export * from './calendar-rules.ts';
 export * from './org.ts';
 export * from './supervision.ts';
 export * from './assignments.ts';
+export * from './calendar.ts';
+export * from './courses.ts';
 export * from './classrooms.ts';

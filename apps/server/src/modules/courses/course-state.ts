@@ -1,0 +1,55 @@
+import { and, inArray, isNull } from 'drizzle-orm';
+import { courseState, formatHm, type TCourseState } from '@hxk/contracts';
+import { schoolSettings, warnings } from '../../db/schema/index.ts';
+import type { Tx } from '../../platform/db.ts';
+import { readSessionTimes } from '../calendar/calendar.service.ts';
+
+const DEFAULT_WAITING_MINUTES = 10;
+
+type Meeting = { id: string; lessonDate: string; sessionStart: number; sessionEnd: number };
+
+/**
+ * What the course state needs besides the clock, read once for a set of class meetings: the
+ * session times, the school's waiting minutes, and which of today's meetings have an active warning.
+ */
+export async function stateReader(tx: Tx, clock: { date: string; minute: number }, meetings: readonly Meeting[]) {
+  const times = new Map((await readSessionTimes(tx)).map((t) => [t.sessionNo, t]));
+  const [settings] = await tx.select({ waitingMinutes: schoolSettings.waitingMinutes }).from(schoolSettings);
+  const waitingMinutes = settings?.waitingMinutes ?? DEFAULT_WAITING_MINUTES;
+  const todays = meetings.filter((x) => x.lessonDate === clock.date).map((x) => x.id);
+  const warned = new Set(
+    todays.length
+      ? (await tx.select({ id: warnings.courseSessionId }).from(warnings).where(and(inArray(warnings.courseSessionId, todays), isNull(warnings.endedAt)))).map((w) => w.id)
+      : [],
+  );
+  return {
+    times: (x: Pick<Meeting, 'sessionStart' | 'sessionEnd'>) => {
+      const start = times.get(x.sessionStart);
+      const end = times.get(x.sessionEnd);
+      return { startTime: start ? formatHm(start.startMinute) : null, endTime: end ? formatHm(end.endMinute) : null };
+    },
+    /** null when a session number of the meeting has no time set (the state cannot be known). */
+    state: (x: Meeting): TCourseState | null => {
+      const start = times.get(x.sessionStart);
+      const end = times.get(x.sessionEnd);
+      if (!start || !end) return null;
+      return courseState({
+        today: clock.date,
+        nowMinute: clock.minute,
+        lessonDate: x.lessonDate,
+        startMinute: start.startMinute,
+        endMinute: end.endMinute,
+        waitingMinutes,
+        activeWarning: warned.has(x.id),
+      });
+    },
+  };
+}
+
+/** The state a course shows for today: a class under way, else the next one, else the last; null without a class today. */
+export function stateOfDay(states: readonly (TCourseState | null)[]): TCourseState | null {
+  const known = states.filter((s): s is TCourseState => s !== null);
+  for (const s of ['warning', 'inClass', 'waiting', 'notStarted', 'ended'] as const) if (known.includes(s)) return s;
+  return null;
+}
+
