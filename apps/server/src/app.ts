@@ -37,6 +37,8 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { supervisionRoutes } from './modules/supervision/supervision.routes.ts';
+import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
 
@@ -181,6 +183,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(calendarRoutes);
     await api.register(coursesRoutes);
     // -- directory modules (issue 4)
+    await api.register(supervisionRoutes);
+    await api.register(assignmentsRoutes);
     await api.register(classroomsRoutes);
     await api.register(orgRoutes);
   });

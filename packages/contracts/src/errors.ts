@@ -81,6 +81,12 @@ export const ERRORS = {
   'assignment.badTransition': { status: 409, zh: '所选分配中有状态不允许此操作的记录（已移除的分配不能再更改）', en: 'Some selected assignments cannot take this action in their current state (removed ones never change).', ja: '選択した割り当ての中に、現在の状態ではこの操作ができないものがあります（削除済みは変更できません）。' },
   'assignment.outsideSemester': { status: 400, zh: '任务日期须在学期 {start} 至 {end} 之内', en: 'The task dates must lie within the semester ({start} to {end}).', ja: 'タスクの日付は学期内（{start}〜{end}）にしてください。' },
   'assignment.targetNotInSemester': { status: 400, zh: '所选课程或课节不属于该任务的学期', en: 'The chosen course or class session is not in the task\'s semester.', ja: '選択したコースまたは授業回はタスクの学期に属していません。' },
+  'supervisionGroup.nameTaken': { status: 409, zh: '督导组名称已存在', en: 'A supervision group with this name exists already.', ja: '同じ名前の督導グループが既に存在します。' },
+  'supervisionGroup.leaderNotMember': { status: 400, zh: '组长必须是督导组成员', en: 'The leader must be one of the members.', ja: 'リーダーはメンバーの一人でなければなりません。' },
+  'supervisionGroup.leaderCannotLeave': { status: 409, zh: '{name} 是督导组“{group}”的组长，请先更换组长', en: '{name} leads the supervision group "{group}": choose another leader first.', ja: '{name} は督導グループ「{group}」のリーダーです。先に別のリーダーを選んでください。' },
+  'assignment.badTransition': { status: 409, zh: '所选分配中有状态不允许此操作的记录（已移除的分配不能再更改）', en: 'Some selected assignments cannot take this action in their current state (removed ones never change).', ja: '選択した割り当ての中に、現在の状態ではこの操作ができないものがあります（削除済みは変更できません）。' },
+  'assignment.outsideSemester': { status: 400, zh: '任务日期须在学期 {start} 至 {end} 之内', en: 'The task dates must lie within the semester ({start} to {end}).', ja: 'タスクの日付は学期内（{start}〜{end}）にしてください。' },
+  'assignment.targetNotInSemester': { status: 400, zh: '所选课程或课节不属于该任务的学期', en: 'The chosen course or class session is not in the task\'s semester.', ja: '選択したコースまたは授業回はタスクの学期に属していません。' },
   // -- file and import errors
   'common.notFound': { status: 404, zh: '资源不存在', en: 'Resource not found.', ja: 'リソースが見つかりません。' },
   'common.validation': { status: 400, zh: '输入有误：{detail}', en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
@@ -123,6 +129,7 @@ export const VALIDATION_MESSAGES = {
   'validation.selectOne': { zh: '请至少选择一项', en: 'needs at least one item selected', ja: '少なくとも 1 件選択してください' },
   'validation.webPath': { zh: '须为 http(s) 地址或以 / 开头的路径', en: 'must be an http(s) address or a path starting with /', ja: 'http(s) のアドレスか / で始まるパスにしてください' },
   // -- directory validation messages (issue 4)
+  'validation.endBeforeStart': { zh: '结束日期不能早于开始日期', en: 'must not be before the start date', ja: '開始日より前にはできません' },
   'validation.floor': { zh: '楼层须为 -5 到 200 的整数', en: 'must be a whole number from -5 to 200', ja: '-5〜200 の整数にしてください' },
   'validation.capacity': { zh: '须为 0 到 10000 的整数', en: 'must be a whole number from 0 to 10000', ja: '0〜10000 の整数にしてください' },
   'validation.seatRows': { zh: '须为 0 到 200 的整数', en: 'must be a whole number from 0 to 200', ja: '0〜200 の整数にしてください' },

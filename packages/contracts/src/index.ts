@@ -17,3 +17,5 @@ export * from './assignments.ts';
 export * from './calendar.ts';
 export * from './courses.ts';
 export * from './classrooms.ts';
+export * from './supervision.ts';
+export * from './assignments.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, zPage } from './common.ts';
 import { ZIdentity, ZPhone } from './auth.ts';
 import { ZSex } from './user.ts';
+import { ZPersonRef, ZUnitRef, ZUserSupervisionGroup } from './supervision.ts';
 
 export const ZMemberStatus = z.enum(['approved', 'disabled']);
 export const ZMemberListRequest = z.object({
@@ -26,6 +27,15 @@ export const ZMember = z.object({
   mustChangePassword: z.boolean(),
   joinedAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** The person's department in the organisation tree. */
+  orgUnit: ZUnitRef.nullable(),
+  /** Spec section 6: real-time patrol permission and supervised scope (whole school or selected). */
+  realtimePatrol: z.boolean(),
+  deptScope: z.enum(['all', 'selected']),
+  teacherScope: z.enum(['all', 'selected']),
+  scopeUnits: z.array(ZUnitRef),
+  scopeTeachers: z.array(ZPersonRef),
+  groups: z.array(ZUserSupervisionGroup),
 });
 export type TMember = z.infer<typeof ZMember>;
 export const ZMemberPage = zPage(ZMember);
@@ -40,7 +50,19 @@ export const ZSaveMemberRequest = z.object({
   sex: ZSex.default('unknown'),
   identity: ZIdentity,
   roleIds: z.array(ZId).max(50).default([]),
+  /** Department and supervision scope: each left unchanged when omitted. */
+  orgUnitId: ZId.nullable().optional(),
+  realtimePatrol: z.boolean().optional(),
+  deptScope: z.enum(['all', 'selected']).optional(),
+  teacherScope: z.enum(['all', 'selected']).optional(),
+  scopeUnitIds: z.array(ZId).max(500, { message: 'validation.tooLong' }).optional(),
+  scopeTeacherIds: z.array(ZId).max(2000, { message: 'validation.tooLong' }).optional(),
+  groupIds: z.array(ZId).max(100, { message: 'validation.tooLong' }).optional(),
+}).superRefine((v, ctx) => {
+  if (v.deptScope === 'selected' && !v.scopeUnitIds?.length) ctx.addIssue({ code: 'custom', path: ['scopeUnitIds'], message: 'validation.selectOne' });
+  if (v.teacherScope === 'selected' && !v.scopeTeacherIds?.length) ctx.addIssue({ code: 'custom', path: ['scopeTeacherIds'], message: 'validation.selectOne' });
 });
+export type TSaveMemberRequest = z.input<typeof ZSaveMemberRequest>;
 export const ZSetMemberStatusRequest = z.object({ userId: ZId, enabled: z.boolean() });
 export const ZAdminResetPasswordRequest = z.object({ userId: ZId });
 export const ZAdminResetPasswordResponse = z.object({ mustChangePassword: z.literal(true) });

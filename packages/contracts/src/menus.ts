@@ -196,7 +196,7 @@ export function expandKeys(keys: Iterable<string>): Set<number> {
 export const BUILTIN_ROLE_GRANTS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> = {
   1: GROUPS.map(([, key]) => key),
   2: ['evaluation', 'reportsAppeals', 'lessonPlans', 'patrol', 'feedback', 'SupervisionGroupManagement', 'AddSGMan', 'assignments', 'templates', 'statistics', 'personal'],
-  3: ['evaluation', 'Report', 'lessonPlanEvaluation', 'patrol', 'teacherFeedback', 'feedbackDetails', 'personal'],
+  3: ['evaluation', 'Report', 'lessonPlanEvaluation', 'patrol', 'teacherFeedback', 'feedbackDetails', 'assignmentsPoint', 'personal'],
   4: ['Evaluate', 'InviteMeToListen', 'EvaluationQuestionnaire', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback', 'feedbackDetails', 'personal'],
   5: ['EvaluationQuestionnaire', 'feeQuestionnaire', 'personal'],
 };

@@ -8,6 +8,7 @@ import { containsPattern, inSchool, platformTx } from '../../platform/tenancy.ts
 import { revokeAccountSessions } from '../../platform/sessions.ts';
 import { resetPasswordHash } from '../settings/settings.service.ts';
 import { builtinRoleId } from '../roles/builtin-roles.ts';
+import { memberScopes, saveMemberScope, type ScopeInput } from './member-scope.ts';
 
 const MEMBER_STATUSES = ['approved', 'disabled'] as const;
 
@@ -54,10 +55,11 @@ async function memberRows(tx: Tx, ids: string[]) {
     .innerJoin(roles, and(eq(roles.schoolId, userRoles.schoolId), eq(roles.id, userRoles.roleId)))
     .where(inArray(userRoles.accountId, ids))
     .orderBy(sql`${roles.builtin} nulls last`, roles.name);
+  const scopes = await memberScopes(tx, ids);
   const byId = new Map(rows.map((r) => [r.userId, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [{ ...r, roles: grants.filter((g) => g.accountId === id).map(({ roleId, name, builtin }) => ({ roleId, name, builtin })) }] : [];
+    return r ? [{ ...r, ...scopes.get(id)!, roles: grants.filter((g) => g.accountId === id).map(({ roleId, name, builtin }) => ({ roleId, name, builtin })) }] : [];
   });
 }
 
@@ -117,7 +119,7 @@ async function setRoles(tx: Tx, schoolId: string, accountId: string, identity: n
  */
 export async function saveMember(
   ctx: MemberCtx,
-  input: { userId?: string | undefined; account?: string | undefined; name: string; phone?: string | undefined; sex: 'male' | 'female' | 'unknown'; identity: TIdentity; roleIds: string[] },
+  input: { userId?: string | undefined; account?: string | undefined; name: string; phone?: string | undefined; sex: 'male' | 'female' | 'unknown'; identity: TIdentity; roleIds: string[] } & ScopeInput,
 ) {
   const { deps, auth } = ctx;
   const phone = input.phone || null;
@@ -132,7 +134,10 @@ export async function saveMember(
       await tx.insert(schoolMemberships).values({ schoolId: auth.schoolId, accountId: row!.id, identity: input.identity, status: 'approved', reviewedAt: deps.now(), reviewedBy: auth.accountId });
       return row!.id;
     });
-    await inSchool(ctx, (tx) => setRoles(tx, auth.schoolId, accountId, input.identity, input.roleIds));
+    await inSchool(ctx, async (tx) => {
+      await setRoles(tx, auth.schoolId, accountId, input.identity, input.roleIds);
+      await saveMemberScope(tx, auth.schoolId, accountId, input);
+    });
     return memberDetail(ctx, accountId);
   }
   const current = await memberDetail(ctx, input.userId);
@@ -150,6 +155,7 @@ export async function saveMember(
   await inSchool(ctx, async (tx) => {
     await tx.update(schoolMemberships).set({ identity: input.identity }).where(eq(schoolMemberships.accountId, current.userId));
     await setRoles(tx, auth.schoolId, current.userId, input.identity, input.roleIds);
+    await saveMemberScope(tx, auth.schoolId, current.userId, input);
   });
   return memberDetail(ctx, current.userId);
 }
