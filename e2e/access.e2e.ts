@@ -39,7 +39,7 @@ describe('left menu from the server', () => {
       expect(adminMenu).toContain(title);
     }
     // Screens not built yet are not in the menu even though the role grants them.
-    expect(adminMenu).not.toContain('Organisation structure');
+    expect(adminMenu).not.toContain('Evaluation templates');
     await admin.waitForFunction(() => sessionStorage.getItem('UserIsAdmin') === 'true');
     const adminButtons = JSON.parse((await admin.evaluate(() => localStorage.getItem('ButtonPermissionsXK'))) ?? '[]') as string[];
     expect(adminButtons).toEqual(expect.arrayContaining(['role:add', 'role:delete', 'role:grant', 'school:membership:review']));
@@ -109,6 +109,29 @@ describe('role management', () => {
     await page.getByRole('row', { name: /Temp A/ }).waitFor({ state: 'detached' });
     expect(await page.getByRole('row', { name: /Temp B/ }).count()).toBe(0);
     await page.context().close();
+  });
+
+  it('grants a screen without any of its buttons, and shows it so after a reload', async () => {
+    const admin = await signIn('admin');
+    await admin.goto('/hxk/back/roleManagement');
+    await admin.getByTestId('role-add').click();
+    await admin.getByTestId('role-name').fill('Screen only');
+    await admin.getByTestId('role-form-ok').click();
+    await admin.getByTestId('role-edit-Screen only').waitFor();
+    await admin.goto('/hxk/back/rolePermission');
+    await admin.getByTestId('role-item-Screen only').click();
+    await treeCheckbox(admin, 'roleManagement-open').click();
+    await admin.getByTestId('role-menu-save').click();
+    await toast(admin, 'Permissions saved');
+    await admin.reload();
+    await admin.getByTestId('role-item-Screen only').click();
+    await treeCheckbox(admin, 'roleManagement-open').and(admin.locator('.ant-tree-checkbox-checked')).waitFor();
+    for (const button of ['role:add', 'role:edit', 'role:delete']) {
+      expect(await treeCheckbox(admin, button).getAttribute('class')).not.toContain('ant-tree-checkbox-checked');
+    }
+    // The screen's own node is half-ticked: some of it is granted.
+    expect(await treeCheckbox(admin, 'roleManagement').first().getAttribute('class')).toContain('ant-tree-checkbox-indeterminate');
+    await admin.context().close();
   });
 
   it('hides the buttons a role does not grant: a custom role with roleManagement but not role:delete', async () => {

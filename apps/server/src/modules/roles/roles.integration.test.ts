@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MENU_BY_KEY, MENU_NODES } from '@hxk/contracts';
 import { roleMenus, roles, schoolMemberships } from '../../db/schema/index.ts';
-import { ensureBuiltinRoles } from './builtin-roles.ts';
+import { ensureAllSchoolsHaveRoles, ensureBuiltinRoles } from './builtin-roles.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 
@@ -22,6 +22,25 @@ describe.each(DRIVERS)('roles and menus on %s', (driver) => {
   });
   afterAll(async () => {
     await env?.close();
+  });
+
+  it('tops up the built-in administrator role with menus of a newer release, and leaves other roles as the school set them', async () => {
+    const roleOf = async (builtin: number) => (await platformTx(env.dbh.db, 'seed', (tx) =>
+      tx.select({ id: roles.id }).from(roles).where(and(eq(roles.schoolId, env.schoolA.schoolId), eq(roles.builtin, builtin)))))[0]!.id;
+    const adminRole = await roleOf(1);
+    const leaderRole = await roleOf(2);
+    const drop = (roleId: string, key: string) => platformTx(env.dbh.db, 'seed', (tx) =>
+      tx.delete(roleMenus).where(and(eq(roleMenus.roleId, roleId), eq(roleMenus.menuId, id(key)))));
+    // As if the database predated these buttons: the administrator lacks them, and the leader role
+    // had one removed by the school.
+    await drop(adminRole, 'org:edit');
+    await drop(adminRole, 'assignment:edit');
+    await drop(leaderRole, 'assignment:edit');
+    await ensureAllSchoolsHaveRoles(env.dbh.db);
+    const menusOf = async (roleId: string) => (await platformTx(env.dbh.db, 'seed', (tx) =>
+      tx.select({ menuId: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, roleId)))).map((r) => r.menuId);
+    expect(new Set(await menusOf(adminRole))).toEqual(new Set(MENU_NODES.map((n) => n.menuId)));
+    expect(await menusOf(leaderRole)).not.toContain(id('assignment:edit'));
   });
 
   it('gives each built-in role its default menus and buttons', async () => {

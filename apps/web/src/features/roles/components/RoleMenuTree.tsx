@@ -13,28 +13,42 @@ import { useAuthRoleMenu } from '../api/auth-role-menu.ts';
 
 type Node = { menuId: number; key: string; kind: string; hidden: boolean; children: unknown[] };
 
+/** Tree key of a screen that has buttons: the screen itself is then its first leaf ("open the screen"). */
+const screenKey = (menuId: number) => `screen-${menuId}`;
+
 function toTreeData(nodes: Node[], t: TFunction, leaves: Set<number>): TreeDataNode[] {
   return nodes.map((n) => {
     const children = n.children as Node[];
-    if (children.length === 0) leaves.add(n.menuId);
-    return {
-      key: n.menuId,
-      title: (
-        <span data-testid={`menu-node-${n.key}`}>
-          {menuTitle(t, n.key)}
-          {n.kind === 'button' && <Tag style={{ marginInlineStart: 8 }}>{t('permission.button')}</Tag>}
-          {n.hidden && <Tag style={{ marginInlineStart: 8 }}>{t('permission.hidden')}</Tag>}
-        </span>
-      ),
-      children: children.length ? toTreeData(children, t, leaves) : undefined,
-    };
+    const title = (
+      <span data-testid={`menu-node-${n.key}`}>
+        {menuTitle(t, n.key)}
+        {n.kind === 'button' && <Tag style={{ marginInlineStart: 8 }}>{t('permission.button')}</Tag>}
+        {n.hidden && <Tag style={{ marginInlineStart: 8 }}>{t('permission.hidden')}</Tag>}
+      </span>
+    );
+    if (children.length === 0) {
+      leaves.add(n.menuId);
+      return { key: n.menuId, title };
+    }
+    if (n.kind === 'menu') {
+      // A screen may be granted without any of its buttons: its own leaf carries that grant.
+      leaves.add(n.menuId);
+      const open = { key: n.menuId, title: <span data-testid={`menu-node-${n.key}-open`}>{t('permission.open')}</span> };
+      return { key: screenKey(n.menuId), title, children: [open, ...toTreeData(children, t, leaves)] };
+    }
+    return { key: n.menuId, title, children: toTreeData(children, t, leaves) };
   });
 }
+
+/** Checked tree keys → granted node ids (screen wrappers are not grants; their leaves are). */
+const grantedIds = (keys: readonly (string | number | bigint)[]) =>
+  keys.filter((k) => typeof k === 'number' || /^\d+$/.test(String(k))).map(Number);
 
 /**
  * The menus and buttons a role grants. The tree is conducted: only leaves are set from the grant
  * (the server stores ancestors too, which would otherwise tick every sibling), and a save sends the
- * ticked nodes with their ancestors.
+ * ticked nodes with their ancestors. A screen with buttons gets an "open the screen" leaf of its own,
+ * so it can be granted without its buttons (a button still implies its screen).
  */
 export function RoleMenuTree({ roleId }: { roleId: string }) {
   const { t } = useTranslation('roles');
@@ -75,7 +89,7 @@ export function RoleMenuTree({ roleId }: { roleId: string }) {
           defaultExpandAll
           treeData={data}
           checkedKeys={value}
-          onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
+          onCheck={(keys) => setChecked(grantedIds(Array.isArray(keys) ? keys : keys.checked))}
           data-testid="role-menu-tree"
         />
       </div>
