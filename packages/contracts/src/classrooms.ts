@@ -11,8 +11,8 @@ const name = (max: number) => z.string().trim().min(1, { message: 'validation.re
 /** A whole number in [min, max]; the message key names the range the user must keep to. */
 const wholeNumber = (min: number, max: number, message: string) => z.number({ message }).int({ message }).min(min, { message }).max(max, { message });
 /** Device addresses: http(s) for ONVIF; http(s), ws(s) or webrtc for play addresses. */
-const ZHttpUrl = z.string().trim().max(500, { message: 'validation.tooLong' }).regex(/^https?:\/\/[^\s]+$/, { message: 'validation.deviceUrl' });
-const ZStreamUrl = z.string().trim().max(500, { message: 'validation.tooLong' }).regex(/^(https?|wss?|webrtc):\/\/[^\s]+$/, { message: 'validation.streamUrl' });
+export const ZDeviceUrl = z.string().trim().max(500, { message: 'validation.tooLong' }).regex(/^https?:\/\/[^\s]+$/, { message: 'validation.deviceUrl' });
+export const ZStreamUrl = z.string().trim().max(500, { message: 'validation.tooLong' }).regex(/^(https?|wss?|webrtc):\/\/[^\s]+$/, { message: 'validation.streamUrl' });
 const optional = <T extends z.ZodType>(s: T) => z.union([s, z.literal('').transform(() => null), z.null()]).optional();
 
 export const DEVICE_STATUSES = ['online', 'offline', 'unknown'] as const;
@@ -70,7 +70,7 @@ export const ZSaveRecorderRequest = z.object({
   classroomId: ZId,
   name: name(50),
   vendor: optional(z.string().trim().max(50, { message: 'validation.tooLong' })),
-  onvifUrl: optional(ZHttpUrl),
+  onvifUrl: optional(ZDeviceUrl),
   username: optional(z.string().trim().max(64, { message: 'validation.tooLong' })),
   password: ZDevicePassword,
 });
@@ -97,7 +97,7 @@ export const ZSaveCameraRequest = z.object({
   name: name(50),
   frame: ZCameraFrame,
   streamUrl: optional(ZStreamUrl),
-  onvifUrl: optional(ZHttpUrl),
+  onvifUrl: optional(ZDeviceUrl),
   profileToken: optional(z.string().trim().max(64, { message: 'validation.tooLong' })),
   username: optional(z.string().trim().max(64, { message: 'validation.tooLong' })),
   password: ZDevicePassword,
@@ -155,7 +155,7 @@ const ZFlag = z.union([z.literal(0), z.literal(1)], { message: 'validation.inval
 export const ZRecorderSettings = z.object({ recorderVideoView: ZFlag, serverVideoView: ZFlag, externalIp: z.string().nullable() });
 export type TRecorderSettings = z.infer<typeof ZRecorderSettings>;
 /** A host name or IP, optionally with a port, or a full http(s) address. */
-const ZExternalAddress = z.string().trim().max(200, { message: 'validation.tooLong' })
+export const ZExternalAddress = z.string().trim().max(200, { message: 'validation.tooLong' })
   .regex(/^(https?:\/\/)?[A-Za-z0-9.-]+(:\d{1,5})?(\/[^\s]*)?$/, { message: 'validation.externalIp' });
 export const ZSaveRecorderSettingsRequest = z.object({ recorderVideoView: ZFlag, serverVideoView: ZFlag, externalIp: optional(ZExternalAddress) });
 export const ZExternalInfo = z.object({ externalIp: z.string().nullable() });

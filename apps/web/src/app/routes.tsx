@@ -114,6 +114,22 @@ export const ROUTES: RouteEntry[] = [
   },
   // -- schedule screens
   // -- classroom and device screens
+  {
+    key: 'transcribeManagement',
+    path: '/back/transcribeManagement',
+    layout: 'shell',
+    access: 'transcribeManagement',
+    highlight: 'transcribeManagement',
+    load: lazy(() => import('../features/classrooms/pages/TranscribeManagementPage.tsx'), (m) => m.TranscribeManagementPage),
+  },
+  {
+    key: 'frontRowSettings',
+    path: '/back/frontRowSettings',
+    layout: 'shell',
+    access: 'frontRowSettings',
+    highlight: 'frontRowSettings',
+    load: lazy(() => import('../features/classrooms/pages/FrontRowSettingsPage.tsx'), (m) => m.FrontRowSettingsPage),
+  },
   // -- supervision group screens
   // -- assignment screens
 ];

@@ -22,4 +22,8 @@ export const SESSION_KEYS = {
   /** Full target path remembered before sending a visitor to /login. */
   redirectAfterLogin: 'redirectAfterLogin',
   userIsAdmin: 'UserIsAdmin',
+  /** Recording-view options [{ label, value }] built from the recorder settings (spec section 4). */
+  tourRecordingSettings: 'TourRecordingSettings',
+  /** The media server's external address (getExternalInfo's externalIp). */
+  enableExternal: 'enableExternal',
 } as const;

@@ -14,6 +14,7 @@ import { useUserInfo } from '../../features/profile/api/get-user-info.ts';
 import { useMyMenus, type TMenuTreeItem } from '../../features/roles/api/get-my-menus.ts';
 import { useMyButtons } from '../../features/roles/api/get-my-buttons.ts';
 import { useIsAdmin } from '../../features/roles/api/get-is-admin.ts';
+import { useRecordingSession } from '../../features/classrooms/api/use-recording-session.ts';
 import { useTitle } from '../../features/settings/api/get-title.ts';
 import { ProductTitle } from '../../features/settings/components/ProductTitle.tsx';
 import { canOpen, MENU_HIDDEN_PATHS, routeByPath } from '../routes.tsx';
@@ -37,6 +38,8 @@ export function ShellLayout() {
   // Stored for the Permission component and UserIsAdmin; nothing here waits for them.
   useMyButtons();
   useIsAdmin();
+  // TourRecordingSettings and enableExternal in session storage.
+  useRecordingSession();
   const current = routeByPath(pathname);
   const selected = useHighlight(current);
   const fullScreen = useFullScreen();
