@@ -51,6 +51,15 @@ export const ZAssignmentStatus = z.enum(['assigning', 'withdrawn', 'removed']);
 export type TAssignmentStatus = z.infer<typeof ZAssignmentStatus>;
 export const ZAssignmentAction = z.enum(['withdraw', 'reassign', 'remove']);
 export type TAssignmentAction = z.infer<typeof ZAssignmentAction>;
+/**
+ * The life of an assignment: a withdrawn one can be given back, removal is final. The server's state
+ * machine (assignment-state.ts) runs on this table; the screens offer only the actions it allows.
+ */
+export const ASSIGNMENT_TRANSITIONS: Record<TAssignmentStatus, Partial<Record<TAssignmentAction, TAssignmentStatus>>> = {
+  assigning: { withdraw: 'withdrawn', remove: 'removed' },
+  withdrawn: { reassign: 'assigning', remove: 'removed' },
+  removed: {},
+};
 
 export const ZAssignmentTarget = z.object({
   /** Teacher (kind teacher), course or class session id. */

@@ -53,6 +53,8 @@ export type TSaveSupervisionGroupRequest = z.input<typeof ZSaveSupervisionGroupR
 export const ZSaveSupervisionGroupResponse = ZSupervisionGroup;
 export const ZDeleteSupervisionGroupsRequest = z.object({ ids: z.array(ZId).min(1, { message: 'validation.selectOne' }).max(100) });
 
+export const ZSupervisionGroupOption = z.object({ groupId: ZId, name: z.string() });
+
 /** GET supervisionGroupByUserId: the groups a person belongs to and their role in each. */
 export const ZSupervisionGroupByUserQuery = z.object({ userId: ZId });
 export const ZUserSupervisionGroup = z.object({ groupId: ZId, name: z.string(), role: z.enum(['leader', 'member']), realtimePatrol: z.boolean() });

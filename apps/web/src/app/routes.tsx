@@ -131,7 +131,71 @@ export const ROUTES: RouteEntry[] = [
     load: lazy(() => import('../features/classrooms/pages/FrontRowSettingsPage.tsx'), (m) => m.FrontRowSettingsPage),
   },
   // -- supervision group screens
+  {
+    key: 'SupervisionGroupManagement',
+    path: '/back/SupervisionGroupManagement',
+    layout: 'shell',
+    access: 'SupervisionGroupManagement',
+    highlight: 'SupervisionGroupManagement',
+    load: lazy(() => import('../features/supervision/pages/SupervisionGroupListPage.tsx'), (m) => m.SupervisionGroupListPage),
+  },
+  {
+    key: 'AddSGMan',
+    path: '/back/AddSGMan',
+    layout: 'shell',
+    access: 'AddSGMan',
+    highlight: 'SupervisionGroupManagement',
+    load: lazy(() => import('../features/supervision/pages/SupervisionGroupFormPage.tsx'), (m) => m.SupervisionGroupFormPage),
+  },
   // -- assignment screens
+  {
+    key: 'assignmentsTask',
+    path: '/back/assignmentsTask',
+    layout: 'shell',
+    access: 'assignmentsTask',
+    highlight: 'assignmentsTask',
+    load: lazy(() => import('../features/assignments/pages/AssignmentTasksPage.tsx'), (m) => m.AssignmentTasksPage),
+  },
+  {
+    key: 'assignmentsTeacher',
+    path: '/back/assignmentsTeacher',
+    layout: 'shell',
+    access: 'assignmentsTeacher',
+    highlight: 'assignmentsTeacher',
+    load: lazy(() => import('../features/assignments/pages/AssignmentsTeacherPage.tsx'), (m) => m.AssignmentsTeacherPage),
+  },
+  {
+    key: 'assignmentsCourse',
+    path: '/back/assignmentsCourse',
+    layout: 'shell',
+    access: 'assignmentsCourse',
+    highlight: 'assignmentsCourse',
+    load: lazy(() => import('../features/assignments/pages/AssignmentsCoursePage.tsx'), (m) => m.AssignmentsCoursePage),
+  },
+  {
+    key: 'assignmentsSection',
+    path: '/back/assignmentsSection',
+    layout: 'shell',
+    access: 'assignmentsSection',
+    highlight: 'assignmentsSection',
+    load: lazy(() => import('../features/assignments/pages/AssignmentsSectionPage.tsx'), (m) => m.AssignmentsSectionPage),
+  },
+  {
+    key: 'assignmentsPoint',
+    path: '/back/assignmentsPoint',
+    layout: 'shell',
+    access: 'assignmentsPoint',
+    highlight: 'assignmentsPoint',
+    load: lazy(() => import('../features/assignments/pages/AssignmentPointsPage.tsx'), (m) => m.AssignmentPointsPage),
+  },
+  {
+    key: 'assignmentsProgress',
+    path: '/back/assignmentsProgress',
+    layout: 'shell',
+    access: 'assignmentsProgress',
+    highlight: 'assignmentsProgress',
+    load: lazy(() => import('../features/assignments/pages/AssignmentProgressPage.tsx'), (m) => m.AssignmentProgressPage),
+  },
 ];
 
 export function routesOf(layout: RouteLayout): RouteEntry[] {

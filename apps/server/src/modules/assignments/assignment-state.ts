@@ -1,14 +1,7 @@
-import type { TAssignmentAction, TAssignmentStatus } from '@hxk/contracts';
+import { ASSIGNMENT_TRANSITIONS as TRANSITIONS, type TAssignmentAction, type TAssignmentStatus } from '@hxk/contracts';
 
-/**
- * The life of an assignment (spec section 3: assigning, withdrawn, removed). A withdrawn assignment
- * can be given back; removal is final (assigning the same target again makes a new assignment).
- */
-const TRANSITIONS: Record<TAssignmentStatus, Partial<Record<TAssignmentAction, TAssignmentStatus>>> = {
-  assigning: { withdraw: 'withdrawn', remove: 'removed' },
-  withdrawn: { reassign: 'assigning', remove: 'removed' },
-  removed: {},
-};
+// The life of an assignment (spec section 3: assigning, withdrawn, removed): a withdrawn assignment
+// can be given back; removal is final (assigning the same target again makes a new assignment).
 
 /** The state an action leads to, or null when the action is not allowed from that state. */
 export function nextStatus(from: TAssignmentStatus, action: TAssignmentAction): TAssignmentStatus | null {

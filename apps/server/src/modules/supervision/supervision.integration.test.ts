@@ -61,7 +61,7 @@ describe.each(DRIVERS)('supervision groups on %s', (driver) => {
     const r2 = await call(env.app, { url: `${P}/saveOrUpdate`, token: admin, body: { ...base, name: 'science supervision group', memberIds: [u('leader')] }, headers: { language: 'ja' } });
     expect(r2.status).toBe(409);
     expect(r2.body.errorKey).toBe('supervisionGroup.nameTaken');
-    expect(r2.body.msg).toBe('同じ名前の督導グループが既に存在します。');
+    expect(r2.body.msg).toBe('同じ名前の指導グループが既に存在します。');
     const r3 = await call(env.app, { url: `${P}/saveOrUpdate`, token: admin, body: { ...base, memberIds: [u('leader')], scope: 'departments' } });
     expect(r3.status).toBe(400);
     const r4 = await call(env.app, { url: `${P}/saveOrUpdate`, token: admin, body: { ...base, memberIds: [] } });
@@ -108,6 +108,13 @@ describe.each(DRIVERS)('supervision groups on %s', (driver) => {
     expect((await call<unknown[]>(env.app, { url: `/app/ddxk/role/v1/supervisionGroupByUserId?userId=${u('teacher')}`, token: teacher })).body.data).toEqual([]);
   });
 
+  it('lists groups as options for user management, only of the own school', async () => {
+    const a = await call<{ groupId: string }[]>(env.app, { url: `${P}/options`, token: admin });
+    expect(a.body.data.map((g) => g.groupId)).toEqual(expect.arrayContaining(env.schoolA.directory.groupIds));
+    const b = await call<{ groupId: string }[]>(env.app, { url: `${P}/options`, token: admin2 });
+    expect(b.body.data.map((g) => g.groupId)).not.toContain(env.schoolA.directory.groupIds[0]);
+  });
+
   it('finds people for the pickers', async () => {
     const r = await call<{ userId: string; identity: number }[]>(env.app, { url: `${P}/people?keyword=teach&identity=4`, token: admin });
     expect(r.body.data.map((p) => p.userId)).toContain(u('teacher'));
@@ -120,6 +127,7 @@ describe.each(DRIVERS)('supervision groups on %s', (driver) => {
       [`${P}/pageList`, { pageNum: 1, pageSize: 10 }],
       [`${P}/detail?groupId=${gid}`],
       [`${P}/people`],
+      [`${P}/options`],
       [`${P}/saveOrUpdate`, { name: 'Sneaky', leaderId: u('teacher'), memberIds: [u('teacher')], scope: 'school' }],
       [`${P}/deleteByIds`, { ids: [gid] }],
     ];

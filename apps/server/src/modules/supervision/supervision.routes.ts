@@ -9,6 +9,7 @@ import {
   ZSupervisionGroup,
   ZSupervisionGroupByUserQuery,
   ZSupervisionGroupListRequest,
+  ZSupervisionGroupOption,
   ZSupervisionGroupPage,
   ZSupervisionGroupQuery,
   ZUserSupervisionGroup,
@@ -45,6 +46,12 @@ export const supervisionRoutes: FastifyPluginAsyncZod = async (app) => {
     await svc.deleteGroups(m(req.ctx), req.body.ids);
     return ok(null);
   });
+
+  // User management puts people into groups.
+  app.get(`${P}/options`, {
+    config: { permission: 'userManagement' },
+    schema: { tags, summary: 'Supervision groups as options (id and name)', response: okSchema(z.array(ZSupervisionGroupOption)) },
+  }, async (req) => ok(await svc.groupOptions(m(req.ctx))));
 
   app.get(`${P}/people`, {
     config: { permission: 'SupervisionGroupManagement' },

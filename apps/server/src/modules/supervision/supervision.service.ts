@@ -181,6 +181,10 @@ export async function groupsOfMembers(tx: Tx, userIds: string[]): Promise<Map<st
   return out;
 }
 
+export async function groupOptions(ctx: MemberCtx) {
+  return inSchool(ctx, (tx) => tx.select({ groupId: supervisionGroups.id, name: supervisionGroups.name }).from(supervisionGroups).orderBy(asc(supervisionGroups.name)).limit(500));
+}
+
 /** People of the school for pickers, by name or account. */
 export async function lookupPeople(ctx: MemberCtx, q: { keyword?: string | undefined; identity?: number | undefined; pageSize: number }) {
   return inSchool(ctx, async (tx) => {

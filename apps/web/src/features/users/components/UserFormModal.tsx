@@ -14,13 +14,17 @@ import { useUser } from '../api/get-user.ts';
 import type { Member } from '../api/get-users.ts';
 import { useSaveUser } from '../api/save-user.ts';
 import { identityOptions, roleLabel } from './labels.ts';
+import { UserScopeFields, type ScopeValues } from './UserScopeFields.tsx';
 
 /** Add a person, add an administrator (identity fixed to 1), or edit a member. */
 export type UserFormMode = { kind: 'add' } | { kind: 'addAdmin' } | { kind: 'edit'; userId: string };
 
-type Values = { account?: string; name: string; phone?: string; sex: Member['sex']; identity: TIdentity; roleIds: string[] };
+type Values = { account?: string; name: string; phone?: string; sex: Member['sex']; identity: TIdentity; roleIds: string[] } & ScopeValues;
 
-const EMPTY: Values = { account: '', name: '', phone: '', sex: 'unknown', identity: IDENTITY.teacher, roleIds: [] };
+const EMPTY: Values = {
+  account: '', name: '', phone: '', sex: 'unknown', identity: IDENTITY.teacher, roleIds: [],
+  orgUnitId: null, groupIds: [], realtimePatrol: false, deptScope: 'all', scopeUnitIds: [], teacherScope: 'all', scopeTeacherIds: [],
+};
 
 function identityChoices(mode: UserFormMode, current: TIdentity | undefined): TIdentity[] {
   if (mode.kind === 'addAdmin') return [IDENTITY.admin];
@@ -46,7 +50,13 @@ export function UserFormModal({ mode, onClose }: { mode: UserFormMode | null; on
     form.resetFields();
     if (mode.kind === 'edit') {
       const m = member.data;
-      if (m) form.setFieldsValue({ name: m.name, phone: m.phone ?? '', sex: m.sex, identity: m.identity, roleIds: m.roles.map((r) => r.roleId) });
+      if (m) {
+        form.setFieldsValue({
+          name: m.name, phone: m.phone ?? '', sex: m.sex, identity: m.identity, roleIds: m.roles.map((r) => r.roleId),
+          orgUnitId: m.orgUnit?.orgUnitId ?? null, groupIds: m.groups.map((g) => g.groupId), realtimePatrol: m.realtimePatrol,
+          deptScope: m.deptScope, scopeUnitIds: m.scopeUnits.map((u) => u.orgUnitId), teacherScope: m.teacherScope, scopeTeacherIds: m.scopeTeachers.map((p) => p.userId),
+        });
+      }
     } else {
       form.setFieldsValue({ ...EMPTY, identity: mode.kind === 'addAdmin' ? IDENTITY.admin : EMPTY.identity });
     }
@@ -60,6 +70,13 @@ export function UserFormModal({ mode, onClose }: { mode: UserFormMode | null; on
       sex: v.sex,
       identity: v.identity,
       roleIds: v.roleIds,
+      orgUnitId: v.orgUnitId ?? null,
+      groupIds: v.groupIds,
+      realtimePatrol: v.realtimePatrol,
+      deptScope: v.deptScope,
+      scopeUnitIds: v.deptScope === 'selected' ? v.scopeUnitIds : [],
+      teacherScope: v.teacherScope,
+      scopeTeacherIds: v.teacherScope === 'selected' ? v.scopeTeacherIds : [],
     };
     save.mutate(body, {
       onSuccess: (saved) => {
@@ -123,6 +140,7 @@ export function UserFormModal({ mode, onClose }: { mode: UserFormMode | null; on
               data-testid="user-roles"
             />
           </Form.Item>
+          <UserScopeFields open={open} knownTeachers={member.data?.scopeTeachers ?? []} />
         </Form>
       </Spin>
     </Modal>
