@@ -39,11 +39,15 @@ export function OrgTreePage() {
       okButtonProps: { danger: true, 'data-testid': 'org-delete-ok' },
       okText: t('detail.delete'),
       cancelText: t('common:action.cancel'),
+      // A refusal (people, courses or sub-units) is shown as the server's toast; the dialog closes either way.
       onOk: () =>
-        remove.mutateAsync(selected.id).then(() => {
-          toastSuccess(t('detail.deleted'));
-          setSelectedId(selected.parentId);
-        }),
+        remove.mutateAsync(selected.id).then(
+          () => {
+            toastSuccess(t('detail.deleted'));
+            setSelectedId(selected.parentId);
+          },
+          () => undefined,
+        ),
     });
 
   return (
