@@ -21,6 +21,7 @@ import type { DbHandle } from './platform/db.ts';
 import type { Deps } from './platform/context.ts';
 import { memoryCounters, redisCounters, type CounterStore } from './platform/counters.ts';
 import { localStorage, type FileStorage } from './platform/storage.ts';
+import { s3Storage } from './platform/adapters/s3.ts';
 import { logSmsSender, type SmsSender } from './platform/adapters/sms.ts';
 import { localQrProvider, type QrProvider } from './platform/adapters/wechat.ts';
 import { aliyunSmsSender } from './platform/adapters/sms-aliyun.ts';
@@ -37,6 +38,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { supervisionRoutes } from './modules/supervision/supervision.routes.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
@@ -74,7 +76,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     dbh: opts.dbh,
     counters: opts.counters ?? (config.redisUrl ? redisCounters(config.redisUrl) : memoryCounters()),
-    storage: opts.storage ?? localStorage(path.join(config.dataDir, 'files')),
+    storage: opts.storage ?? (config.storage.provider === 's3' ? s3Storage(config.storage) : localStorage(path.join(config.dataDir, 'files'))),
     sms: opts.sms ?? (config.sms.provider === 'aliyun' ? aliyunSmsSender(config.sms) : logSmsSender(app.log)),
     qr: opts.qr ?? (config.wechat.provider === 'wechat' ? wechatQrProvider(config.wechat) : localQrProvider),
     now: opts.now ?? (() => new Date()),
@@ -183,6 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(calendarRoutes);
     await api.register(coursesRoutes);
     // -- directory modules (issue 4)
+    await api.register(filesRoutes);
     await api.register(supervisionRoutes);
     await api.register(assignmentsRoutes);
     await api.register(classroomsRoutes);

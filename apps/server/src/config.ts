@@ -33,6 +33,12 @@ const ZEnv = z.object({
   WECHAT_APP_ID: z.string().optional(),
   WECHAT_APP_SECRET: z.string().optional(),
   WECHAT_TOKEN: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export type Config = {
@@ -57,6 +63,10 @@ export type Config = {
   wechat:
     | { provider: 'local' }
     | { provider: 'wechat'; apiBase: string; appId: string; appSecret: string; token: string };
+  /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
+  storage:
+    | { provider: 'local' }
+    | { provider: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
 };
 
 export class ConfigError extends Error {}
@@ -93,6 +103,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           token: need('WECHAT_TOKEN', e.WECHAT_TOKEN),
         }
       : { provider: 'local' };
+  const storage: Config['storage'] = e.S3_BUCKET
+    ? {
+        provider: 's3',
+        endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        accessKeyId: need('S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID),
+        secretAccessKey: need('S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY),
+        // Self-hosted servers (an explicit endpoint) usually want path style; AWS wants host style.
+        forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+      }
+    : { provider: 'local' };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -112,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     sms,
     wechat,
+    storage,
   };
 }

@@ -88,6 +88,13 @@ export const ERRORS = {
   'assignment.outsideSemester': { status: 400, zh: '任务日期须在学期 {start} 至 {end} 之内', en: 'The task dates must lie within the semester ({start} to {end}).', ja: 'タスクの日付は学期内（{start}〜{end}）にしてください。' },
   'assignment.targetNotInSemester': { status: 400, zh: '所选课程或课节不属于该任务的学期', en: 'The chosen course or class session is not in the task\'s semester.', ja: '選択したコースまたは授業回はタスクの学期に属していません。' },
   // -- file and import errors
+  'file.nameTaken': { status: 409, zh: '这里已有同名文件“{name}”，请勿重复上传', en: 'A file named "{name}" has already been uploaded here.', ja: '同じ名前のファイル「{name}」は既にアップロードされています。' },
+  'file.onlyImage': { status: 400, zh: '文件格式错误，只能上传图片（PNG、JPG、GIF、WebP、BMP）', en: 'File format is wrong: only images (PNG, JPG, GIF, WebP, BMP) are allowed.', ja: 'ファイル形式が正しくありません。画像（PNG、JPG、GIF、WebP、BMP）のみアップロードできます。' },
+  'file.onlyLessonPlan': { status: 400, zh: '文件格式错误，教案只能是 PPT、PDF、Word 或 Excel 文件', en: 'File format is wrong: lesson plans must be PPT, PDF, Word or Excel files.', ja: 'ファイル形式が正しくありません。教案は PPT、PDF、Word、Excel のいずれかです。' },
+  'file.onlyExcel': { status: 400, zh: '文件格式错误，只能上传 Excel 文件（.xlsx、.xls）', en: 'File format is wrong: only Excel files (.xlsx, .xls) are allowed.', ja: 'ファイル形式が正しくありません。Excel ファイル（.xlsx、.xls）のみアップロードできます。' },
+  'file.onlyVideo': { status: 400, zh: '文件格式错误，只能上传视频（MP4、MOV）', en: 'File format is wrong: only videos (MP4, MOV) are allowed.', ja: 'ファイル形式が正しくありません。動画（MP4、MOV）のみアップロードできます。' },
+  'file.badField': { status: 400, zh: '上传参数 {field} 无效', en: 'The upload field "{field}" is not valid.', ja: 'アップロード項目「{field}」が正しくありません。' },
+  'file.deleteForbidden': { status: 403, zh: '只有上传者或学校管理员可以删除该文件', en: 'Only the uploader or a school administrator can delete this file.', ja: 'このファイルを削除できるのはアップロードした人か学校の管理者だけです。' },
   'common.notFound': { status: 404, zh: '资源不存在', en: 'Resource not found.', ja: 'リソースが見つかりません。' },
   'common.validation': { status: 400, zh: '输入有误：{detail}', en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
   'common.rateLimited': { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests. Try again later.', ja: 'リクエストが多すぎます。しばらくしてからお試しください。' },

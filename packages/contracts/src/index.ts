@@ -19,3 +19,4 @@ export * from './courses.ts';
 export * from './classrooms.ts';
 export * from './supervision.ts';
 export * from './assignments.ts';
+export * from './files.ts';

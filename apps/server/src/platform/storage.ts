@@ -1,11 +1,27 @@
-/** Object storage behind one interface: a local folder by default (S3-compatible later). */
-import fs from 'node:fs/promises';
+/** Object storage behind one interface: a local folder by default, S3-compatible when configured. */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export type StoredObject = { body: Readable; size: number };
 
 export interface FileStorage {
-  put(key: string, body: Buffer): Promise<void>;
+  /** Writes an object. A stream is written as it comes; `size` (bytes) is required for a stream on S3. */
+  put(key: string, body: Buffer | Readable, size?: number): Promise<void>;
+  /** The whole object in memory (small objects only: avatars), or null when it does not exist. */
   get(key: string): Promise<Buffer | null>;
+  /** The object as a stream with its size, or null when it does not exist. */
+  open(key: string): Promise<StoredObject | null>;
+  /** Removes an object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+}
+
+export async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 export function localStorage(root: string): FileStorage {
@@ -17,19 +33,42 @@ export function localStorage(root: string): FileStorage {
   return {
     async put(key, body) {
       const full = resolve(key);
-      await fs.mkdir(path.dirname(full), { recursive: true });
-      await fs.writeFile(full, body);
+      await fsp.mkdir(path.dirname(full), { recursive: true });
+      if (Buffer.isBuffer(body)) {
+        await fsp.writeFile(full, body);
+        return;
+      }
+      // Written beside the final name and renamed: a reader never sees half an object.
+      const part = `${full}.part-${process.pid}-${Date.now()}`;
+      try {
+        await pipeline(body, fs.createWriteStream(part));
+        await fsp.rename(part, full);
+      } catch (e) {
+        await fsp.rm(part, { force: true });
+        throw e;
+      }
     },
     async get(key) {
       try {
-        return await fs.readFile(resolve(key));
+        return await fsp.readFile(resolve(key));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw e;
+      }
+    },
+    async open(key) {
+      const full = resolve(key);
+      try {
+        const handle = await fsp.open(full, 'r');
+        const { size } = await handle.stat();
+        return { body: handle.createReadStream(), size };
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw e;
       }
     },
     async delete(key) {
-      await fs.rm(resolve(key), { force: true });
+      await fsp.rm(resolve(key), { force: true });
     },
   };
 }

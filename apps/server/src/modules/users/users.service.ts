@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { IDENTITY, MENU_NODES, UPLOAD_LIMITS, type TIdentity, type TUserInfo } from '@hxk/contracts';
+import { IDENTITY, MENU_NODES, type TIdentity, type TUserInfo } from '@hxk/contracts';
 import { getTitle } from '../settings/settings.service.ts';
-import { accounts, files, schoolMemberships, schools } from '../../db/schema/index.ts';
+import { accounts, schoolMemberships, schools } from '../../db/schema/index.ts';
 import type { AuthState, Ctx, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { platformTx, schoolTx } from '../../platform/tenancy.ts';
@@ -80,19 +80,13 @@ export async function updatePassword(ctx: AccountCtx, input: { oldPassword: stri
   });
 }
 
-export async function uploadAvatar(ctx: AccountCtx, input: { filename: string; data: Buffer }) {
-  if (input.data.length > UPLOAD_LIMITS.imageBytes) throw new AppError('file.tooLarge', { limit: '10MB' });
-  const type = sniffImage(input.data);
-  if (!type) throw new AppError('file.formatWrong');
-  const key = `avatars/${ctx.auth.accountId}/${crypto.randomBytes(12).toString('hex')}`;
-  await ctx.deps.storage.put(key, input.data);
-  const old = await platformTx(ctx.deps.dbh.db, 'users', async (tx) => {
+/** Points the caller's avatar at a stored image; returns the key it replaced (for the caller to remove). */
+export async function replaceAvatarKey(ctx: AccountCtx, key: string): Promise<string | null> {
+  return platformTx(ctx.deps.dbh.db, 'users', async (tx) => {
     const [a] = await tx.select({ key: accounts.avatarKey }).from(accounts).where(eq(accounts.id, ctx.auth.accountId));
     await tx.update(accounts).set({ avatarKey: key, updatedAt: ctx.deps.now() }).where(eq(accounts.id, ctx.auth.accountId));
     return a?.key ?? null;
   });
-  if (old) await ctx.deps.storage.delete(old);
-  return { fileId: ctx.auth.accountId, name: input.filename, size: input.data.length, contentType: type, url: avatarUrl(ctx.auth.accountId, key)! };
 }
 
 export async function readAvatar(ctx: AccountCtx, unverifiedUserId: string) {
@@ -110,48 +104,6 @@ export async function readAvatar(ctx: AccountCtx, unverifiedUserId: string) {
   const data = key ? await deps.storage.get(key) : null;
   if (!data) throw new AppError('common.notFound');
   return { data, type: sniffImage(data) ?? 'application/octet-stream' };
-}
-
-const fileUrl = (id: string) => `/base/tool/file/v1/download?fileId=${id}`;
-
-/** A school file (attachments, lesson plans...): stored under the school's own prefix. */
-export async function uploadFile(ctx: MemberCtx, input: { filename: string; mimetype: string; data: Buffer }) {
-  if (input.data.length > UPLOAD_LIMITS.fileBytes) throw new AppError('file.tooLarge', { limit: '100MB' });
-  const image = sniffImage(input.data);
-  const contentType = image ?? (input.mimetype && !input.mimetype.startsWith('image/') && !input.mimetype.includes('html') ? input.mimetype : 'application/octet-stream');
-  const { schoolId, accountId } = ctx.auth;
-  return schoolTx(ctx.deps.dbh.db, schoolId, async (tx) => {
-    const storageKey = `schools/${schoolId}/files/${crypto.randomBytes(16).toString('hex')}`;
-    await ctx.deps.storage.put(storageKey, input.data);
-    const [row] = await tx.insert(files).values({ schoolId, ownerId: accountId, name: input.filename.slice(0, 255), contentType, size: input.data.length, storageKey }).returning();
-    return { fileId: row!.id, name: row!.name, size: row!.size, contentType: row!.contentType, url: fileUrl(row!.id) };
-  });
-}
-
-async function fileRow(ctx: MemberCtx, fileId: string) {
-  const [row] = await schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, (tx) => tx.select().from(files).where(eq(files.id, fileId)));
-  if (!row) throw new AppError('common.notFound');
-  return row;
-}
-
-export async function fileInfo(ctx: MemberCtx, fileId: string) {
-  const row = await fileRow(ctx, fileId);
-  return { fileId: row.id, name: row.name, size: row.size, contentType: row.contentType, url: fileUrl(row.id) };
-}
-
-export async function readFile(ctx: MemberCtx, fileId: string) {
-  const row = await fileRow(ctx, fileId);
-  const data = await ctx.deps.storage.get(row.storageKey);
-  if (!data) throw new AppError('common.notFound');
-  return { row, data };
-}
-
-/** Only the uploader may delete a file. */
-export async function deleteFile(ctx: MemberCtx, fileId: string) {
-  const row = await fileRow(ctx, fileId);
-  if (row.ownerId !== ctx.auth.accountId) throw new AppError('common.notFound');
-  await schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, (tx) => tx.delete(files).where(eq(files.id, fileId)));
-  await ctx.deps.storage.delete(row.storageKey);
 }
 
 /** The shell's start-up facts in one reply (GET /base/user/v1/getUserAppInfo). */

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import { IDENTITY, type TFileInfo } from '@hxk/contracts';
+import { files } from '../../db/schema/index.ts';
+import type { Ctx, AuthState, MemberCtx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { inSchool } from '../../platform/tenancy.ts';
+import { avatarUrl, replaceAvatarKey } from '../users/users.service.ts';
+import { extensionForKind } from './file-types.ts';
+import type { Received } from './receive.ts';
+
+type AccountCtx = Ctx & { auth: AuthState };
+
+export const fileUrl = (id: string) => `/base/tool/file/v1/download?fileId=${id}`;
+const randomKey = () => crypto.randomBytes(16).toString('hex');
+
+const isUniqueViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+/** Refuses a name the caller already used in this context (checked again by files_context_name_uq). */
+export async function assertNameFree(ctx: MemberCtx, name: string, context: string | undefined) {
+  if (!context) return;
+  const [taken] = await inSchool(ctx, (tx) => tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerId, ctx.auth.accountId), eq(files.context, context), eq(files.name, name))));
+  if (taken) throw new AppError('file.nameTaken', { name });
+}
+
+/** Moves a received file into storage under the school's prefix (never the user's name) and records it. */
+export async function storeFile(ctx: MemberCtx, file: Received, context: string | undefined) {
+  const { schoolId, accountId } = ctx.auth;
+  const storageKey = `schools/${schoolId}/files/${randomKey()}`;
+  await ctx.deps.storage.put(storageKey, fs.createReadStream(file.tmpPath), file.size);
+  try {
+    const [row] = await inSchool(ctx, (tx) => tx
+      .insert(files)
+      .values({ schoolId, ownerId: accountId, name: file.name, contentType: file.contentType, size: file.size, storageKey, context: context ?? null })
+      .returning());
+    return { fileId: row!.id, name: row!.name, size: row!.size, contentType: row!.contentType, url: fileUrl(row!.id) };
+  } catch (e) {
+    await ctx.deps.storage.delete(storageKey);
+    if (isUniqueViolation(e)) throw new AppError('file.nameTaken', { name: file.name });
+    throw e;
+  }
+}
+
+/** A checked image becomes the caller's avatar; the previous one is removed. */
+export async function storeAvatar(ctx: AccountCtx, file: Received) {
+  const key = `avatars/${ctx.auth.accountId}/${randomKey()}.${extensionForKind(file.kind)}`;
+  await ctx.deps.storage.put(key, fs.createReadStream(file.tmpPath), file.size);
+  const old = await replaceAvatarKey(ctx, key);
+  if (old) await ctx.deps.storage.delete(old);
+  return { fileId: ctx.auth.accountId, name: file.name, size: file.size, contentType: file.contentType, url: avatarUrl(ctx.auth.accountId, key)! };
+}
+
+export const discard = (file: Received) => fsp.rm(file.tmpPath, { force: true });
+
+async function fileRow(ctx: MemberCtx, fileId: string) {
+  const [row] = await inSchool(ctx, (tx) => tx.select().from(files).where(eq(files.id, fileId)));
+  if (!row) throw new AppError('common.notFound');
+  return row;
+}
+
+export async function fileInfo(ctx: MemberCtx, fileId: string): Promise<TFileInfo> {
+  const row = await fileRow(ctx, fileId);
+  return {
+    fileId: row.id, name: row.name, size: row.size, contentType: row.contentType, url: fileUrl(row.id),
+    ownerId: row.ownerId, context: row.context, createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function openFile(ctx: MemberCtx, fileId: string) {
+  const row = await fileRow(ctx, fileId);
+  const obj = await ctx.deps.storage.open(row.storageKey);
+  if (!obj) throw new AppError('common.notFound');
+  return { row, ...obj };
+}
+
+/** The uploader or an administrator of the school may delete a file; the row goes first, then the object. */
+export async function deleteFile(ctx: MemberCtx, fileId: string) {
+  const row = await fileRow(ctx, fileId);
+  if (row.ownerId !== ctx.auth.accountId && ctx.auth.identity !== IDENTITY.admin) throw new AppError('file.deleteForbidden');
+  await inSchool(ctx, (tx) => tx.delete(files).where(eq(files.id, fileId)));
+  await ctx.deps.storage.delete(row.storageKey);
+}

@@ -1,0 +1,122 @@
+/**
+ * Receives one uploaded file as a stream: counts bytes against the limit of what the content is
+ * (10 MB for images, 100 MB otherwise) while it flows into a temporary file, decides the real type
+ * from the first bytes, and stops at the first byte too many. Nothing is ever held whole in memory.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { UPLOAD_LIMITS, type ErrorKey, type TFileAccept } from '@hxk/contracts';
+import { AppError } from '../../platform/errors.ts';
+import { classify, cleanFileName, HEAD_BYTES, isImageKind, ooxmlKind, sniffHead, zipEntryNames, type Classified, type FileKind, type HeadVerdict } from './file-types.ts';
+
+export type Received = { tmpPath: string; size: number; name: string; kind: FileKind; contentType: string };
+
+const MB = 1024 * 1024;
+export const limitText = (bytes: number) => `${Math.round(bytes / MB)}MB`;
+
+const ACCEPT_ERROR: Record<TFileAccept, ErrorKey> = {
+  any: 'file.formatWrong',
+  image: 'file.onlyImage',
+  lessonPlan: 'file.onlyLessonPlan',
+  excel: 'file.onlyExcel',
+  video: 'file.onlyVideo',
+};
+
+function refusal(verdict: Exclude<Classified, { ok: true }>, accept: TFileAccept): AppError {
+  return new AppError(verdict.reason === 'notAccepted' ? ACCEPT_ERROR[accept] : 'file.formatWrong');
+}
+
+/** Checks bytes as they pass: the head decides the type and the limit, the count enforces it. */
+class Inspector extends Transform {
+  size = 0;
+  head: Buffer[] = [];
+  headLen = 0;
+  verdict: HeadVerdict | null = null;
+  limit: number = UPLOAD_LIMITS.fileBytes;
+
+  constructor(private readonly name: string, private readonly accept: TFileAccept) {
+    super();
+  }
+
+  private decide(): AppError | null {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    const verdict = sniffHead(head.subarray(0, HEAD_BYTES));
+    this.verdict = verdict;
+    if ('refused' in verdict) return new AppError('file.formatWrong');
+    if (verdict.kind !== 'zip-like') {
+      // Known from the first bytes: refuse a wrong extension or kind before reading on.
+      const c = classify(this.name, verdict.kind, this.accept);
+      if (!c.ok) return refusal(c, this.accept);
+      if (isImageKind(verdict.kind)) this.limit = UPLOAD_LIMITS.imageBytes;
+    } else if (this.accept === 'image' || this.accept === 'video') {
+      return new AppError(ACCEPT_ERROR[this.accept]);
+    }
+    return null;
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    this.size += chunk.length;
+    if (!this.verdict) {
+      this.head.push(chunk);
+      this.headLen += chunk.length;
+      if (this.headLen >= HEAD_BYTES) {
+        const err = this.decide();
+        if (err) return done(err);
+      }
+    }
+    if (this.size > this.limit) return done(new AppError('file.tooLarge', { limit: limitText(this.limit) }));
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (!this.verdict) {
+      const err = this.decide();
+      if (err) return done(err);
+      if (this.size > this.limit) return done(new AppError('file.tooLarge', { limit: limitText(this.limit) }));
+    }
+    done();
+  }
+}
+
+export async function receiveUpload(
+  file: Readable & { truncated?: boolean },
+  rawName: string,
+  opts: { accept: TFileAccept; tmpDir: string },
+): Promise<Received> {
+  const name = cleanFileName(rawName);
+  await fsp.mkdir(opts.tmpDir, { recursive: true });
+  const tmpPath = path.join(opts.tmpDir, `upload-${crypto.randomBytes(12).toString('hex')}`);
+  const inspector = new Inspector(name, opts.accept);
+  try {
+    await pipeline(file, inspector, fs.createWriteStream(tmpPath, { flags: 'wx' }));
+    // The multipart parser's own cap (a little above 100 MB) cut the stream: too large.
+    if (file.truncated) throw new AppError('file.tooLarge', { limit: limitText(UPLOAD_LIMITS.fileBytes) });
+    const verdict = inspector.verdict!;
+    let kind: FileKind;
+    if ('kind' in verdict && verdict.kind === 'zip-like') {
+      const handle = await fsp.open(tmpPath, 'r');
+      try {
+        const names = await zipEntryNames(handle, inspector.size);
+        if (!names) throw new AppError('file.formatWrong');
+        kind = ooxmlKind(names);
+      } finally {
+        await handle.close();
+      }
+    } else {
+      kind = (verdict as { kind: FileKind }).kind;
+    }
+    const c = classify(name, kind, opts.accept);
+    if (!c.ok) throw refusal(c, opts.accept);
+    return { tmpPath, size: inspector.size, name, kind, contentType: c.contentType };
+  } catch (e) {
+    await fsp.rm(tmpPath, { force: true });
+    // Whatever is left of the part is thrown away, not read.
+    file.destroy();
+    throw e;
+  }
+}
