@@ -29,6 +29,7 @@ import { wechatQrProvider } from './platform/adapters/wechat-mp.ts';
 import { AppError, localizeError } from './platform/errors.ts';
 import { fieldLabel, requestLanguage, validationText } from './platform/i18n.ts';
 import { registerGuard } from './platform/guard.ts';
+import { createJobQueue } from './platform/jobs.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { schoolsRoutes } from './modules/schools/schools.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -38,6 +39,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { supervisionRoutes } from './modules/supervision/supervision.routes.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
@@ -81,9 +83,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     qr: opts.qr ?? (config.wechat.provider === 'wechat' ? wechatQrProvider(config.wechat) : localQrProvider),
     now: opts.now ?? (() => new Date()),
     log: app.log,
+    jobs: null as never,
   };
+  deps.jobs = createJobQueue({ dbh: opts.dbh, log: app.log, now: deps.now });
   app.decorate('deps', deps);
+  // The in-process job worker runs while the server does.
+  app.addHook('onReady', async () => deps.jobs.start());
   app.addHook('onClose', async () => {
+    await deps.jobs.stop();
     if (!opts.counters) await deps.counters.close();
   });
 
@@ -190,6 +197,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(assignmentsRoutes);
     await api.register(classroomsRoutes);
     await api.register(orgRoutes);
+    await api.register(importsRoutes);
   });
 
   registerWeb(app, config);

@@ -20,3 +20,4 @@ export * from './classrooms.ts';
 export * from './supervision.ts';
 export * from './assignments.ts';
 export * from './files.ts';
+export * from './imports.ts';

@@ -6,6 +6,7 @@ import type { CounterStore } from './counters.ts';
 import type { FileStorage } from './storage.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import type { QrProvider } from './adapters/wechat.ts';
+import type { JobQueue } from './jobs.ts';
 
 /** Everything a service may need from the outside world, built once in buildApp. */
 export type Deps = {
@@ -17,6 +18,8 @@ export type Deps = {
   qr: QrProvider;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The Postgres-backed job queue; modules register their job kinds when their routes load. */
+  jobs: JobQueue;
 };
 
 /** The signed-in person behind a request, resolved from the session (never from a header). */

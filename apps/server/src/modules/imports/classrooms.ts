@@ -1,0 +1,121 @@
+/**
+ * Classrooms: building, floor, room, capacity, seat rows, front rows, and the room's recorder (name
+ * and ONVIF address). A missing building is created; a room already in its building is updated; the
+ * recorder is added or updated (never removed by an import).
+ */
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { buildings, classrooms, recorders } from '../../db/schema/index.ts';
+import { containsPattern } from '../../platform/tenancy.ts';
+import { chunks, type KindImpl } from './kind.ts';
+import { RowErrors, URL_RE, optionalText, requiredText, wholeNumber } from './rules.ts';
+
+type RoomPlan = {
+  row: number;
+  building: string;
+  floor: number;
+  room: string;
+  capacity: number;
+  seatRows: number;
+  frontRows: number;
+  recorderName: string | null;
+  recorderOnvif: string | null;
+  buildingId: string | null;
+  classroomId: string | null;
+  recorderId: string | null;
+};
+
+const key = (building: string, room: string) => `${building.toLowerCase()}\u0000${room.toLowerCase()}`;
+
+export const classroomsKind: KindImpl<RoomPlan[]> = {
+  mode: 'school',
+
+  async prepare(tx, input) {
+    const errors = new RowErrors();
+    const blds = await tx.select({ id: buildings.id, name: buildings.name }).from(buildings);
+    const buildingByName = new Map(blds.map((b) => [b.name.toLowerCase(), b.id]));
+    const rooms = await tx
+      .select({ id: classrooms.id, buildingId: classrooms.buildingId, name: classrooms.name, recorderId: recorders.id })
+      .from(classrooms)
+      .leftJoin(recorders, and(eq(recorders.schoolId, classrooms.schoolId), eq(recorders.classroomId, classrooms.id)));
+    const roomByKey = new Map(rooms.map((r) => [`${r.buildingId}\u0000${r.name.toLowerCase()}`, r]));
+    const seen = new Map<string, number>();
+    const plan: RoomPlan[] = [];
+    let created = 0;
+    let updated = 0;
+    for (const { row, cells } of input.rows) {
+      const building = requiredText(errors, row, 'building', cells.building ?? '', 64);
+      const floor = wholeNumber(errors, row, 'floor', cells.floor ?? '', -5, 200);
+      const room = requiredText(errors, row, 'room', cells.room ?? '', 64);
+      const capacity = wholeNumber(errors, row, 'capacity', cells.capacity ?? '', 0, 10000, 0);
+      const seatRows = wholeNumber(errors, row, 'seatRows', cells.seatRows ?? '', 0, 200, 0);
+      const frontRows = wholeNumber(errors, row, 'frontRows', cells.frontRows ?? '', 0, 200, 0);
+      if (seatRows !== null && frontRows !== null && frontRows > seatRows) errors.add(row, 'frontRows', 'frontRows');
+      const recorderOnvif = optionalText(errors, row, 'recorderOnvif', cells.recorderOnvif ?? '', 500);
+      if (recorderOnvif && !URL_RE.test(recorderOnvif)) errors.add(row, 'recorderOnvif', 'url');
+      const recorderName = optionalText(errors, row, 'recorderName', cells.recorderName ?? '', 64);
+      if (recorderOnvif && !recorderName && recorderName !== undefined) errors.add(row, 'recorderName', 'required');
+      if (building && room) {
+        const k = key(building, room);
+        const first = seen.get(k);
+        if (first !== undefined) errors.add(row, 'room', 'duplicateInFile', { row: first });
+        else seen.set(k, row);
+      }
+      if (errors.has(row) || !building || !room || floor === null || capacity === null || seatRows === null || frontRows === null) continue;
+      const buildingId = buildingByName.get(building.toLowerCase()) ?? null;
+      const existing = buildingId ? roomByKey.get(`${buildingId}\u0000${room.toLowerCase()}`) : undefined;
+      plan.push({ row, building, floor, room, capacity, seatRows, frontRows, recorderName: recorderName ?? null, recorderOnvif: recorderOnvif ?? null, buildingId, classroomId: existing?.id ?? null, recorderId: existing?.recorderId ?? null });
+      if (existing) updated++;
+      else created++;
+    }
+    return { errors, plan, counts: { created, updated } };
+  },
+
+  async apply(tx, input, plan, progress) {
+    const { schoolId, now } = input;
+    const newBuildings = [...new Map(plan.filter((p) => !p.buildingId).map((p) => [p.building.toLowerCase(), p.building])).values()];
+    const buildingIds = new Map<string, string>();
+    if (newBuildings.length) {
+      const out = await tx.insert(buildings).values(newBuildings.map((name) => ({ schoolId, name, createdAt: now }))).returning({ id: buildings.id, name: buildings.name });
+      for (const b of out) buildingIds.set(b.name.toLowerCase(), b.id);
+    }
+    let done = 0;
+    for (const part of chunks(plan, 500)) {
+      const fresh = part.filter((p) => !p.classroomId);
+      if (fresh.length) {
+        const out = await tx
+          .insert(classrooms)
+          .values(fresh.map((p) => ({ schoolId, buildingId: p.buildingId ?? buildingIds.get(p.building.toLowerCase())!, floor: p.floor, name: p.room, capacity: p.capacity, seatRows: p.seatRows, frontRows: p.frontRows, createdAt: now })))
+          .returning({ id: classrooms.id });
+        fresh.forEach((p, i) => (p.classroomId = out[i]!.id));
+      }
+      for (const p of part.filter((x) => !fresh.includes(x))) {
+        await tx.update(classrooms).set({ floor: p.floor, capacity: p.capacity, seatRows: p.seatRows, frontRows: p.frontRows }).where(eq(classrooms.id, p.classroomId!));
+      }
+      const newRecorders = part.filter((p) => p.recorderName && !p.recorderId);
+      if (newRecorders.length) {
+        await tx.insert(recorders).values(newRecorders.map((p) => ({ schoolId, classroomId: p.classroomId!, name: p.recorderName!, onvifUrl: p.recorderOnvif, createdAt: now })));
+      }
+      for (const p of part.filter((x) => x.recorderName && x.recorderId)) {
+        await tx.update(recorders).set({ name: p.recorderName!, onvifUrl: p.recorderOnvif }).where(eq(recorders.id, p.recorderId!));
+      }
+      done += part.length;
+      await progress(done);
+    }
+  },
+
+  async exportRows(tx, _schoolId, filters) {
+    const f = filters as { buildingId?: string; floor?: number; keyword?: string };
+    const where: SQL[] = [];
+    if (f.buildingId) where.push(eq(classrooms.buildingId, f.buildingId));
+    if (f.floor !== undefined) where.push(eq(classrooms.floor, f.floor));
+    if (f.keyword) where.push(or(ilike(classrooms.name, containsPattern(f.keyword)), ilike(buildings.name, containsPattern(f.keyword)))!);
+    const rows = await tx
+      .select({ building: buildings.name, floor: classrooms.floor, room: classrooms.name, capacity: classrooms.capacity, seatRows: classrooms.seatRows, frontRows: classrooms.frontRows, recorderName: recorders.name, recorderOnvif: recorders.onvifUrl })
+      .from(classrooms)
+      .innerJoin(buildings, and(eq(buildings.schoolId, classrooms.schoolId), eq(buildings.id, classrooms.buildingId)))
+      .leftJoin(recorders, and(eq(recorders.schoolId, classrooms.schoolId), eq(recorders.classroomId, classrooms.id)))
+      .where(and(...where))
+      .orderBy(asc(buildings.sort), asc(buildings.name), asc(classrooms.floor), asc(classrooms.name));
+    return rows.map((r) => [r.building, r.floor, r.room, r.capacity, r.seatRows, r.frontRows, r.recorderName, r.recorderOnvif]);
+  },
+};

@@ -1,0 +1,231 @@
+/**
+ * Excel import and export (issue 4). An upload becomes a check job (a dry run: every row checked,
+ * nothing written); a clean check may then be run as the import job, which checks again and writes
+ * everything in one transaction or nothing. Row errors are stored as reason keys and localized when
+ * read, so each reader sees them in their own language.
+ */
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_REASONS,
+  IMPORT_SHEET_TEXT,
+  formatMessage,
+  type ErrorKey,
+  type TImportJob,
+  type TImportKind,
+  type TImportReason,
+  type TLanguage,
+} from '@hxk/contracts';
+import { jobs, schoolSettings } from '../../db/schema/index.ts';
+import type { Deps, MemberCtx } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db.ts';
+import { AppError, localizeError } from '../../platform/errors.ts';
+import { JobFailure, type JobContext } from '../../platform/jobs.ts';
+import { inSchool, platformTx, schoolTx } from '../../platform/tenancy.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { classroomsKind } from './classrooms.ts';
+import { coursesKind } from './courses.ts';
+import type { Counts, KindImpl, PrepareInput } from './kind.ts';
+import { people } from './people.ts';
+import type { RowError } from './rules.ts';
+import { headersOf, readRows, writeWorkbook } from './xlsx.ts';
+
+const KINDS: Record<TImportKind, KindImpl<unknown>> = {
+  user: people as KindImpl<unknown>,
+  course: coursesKind as KindImpl<unknown>,
+  classroom: classroomsKind as KindImpl<unknown>,
+};
+
+export const JOB_CHECK = 'import.check';
+export const JOB_RUN = 'import.run';
+
+type Payload = { kind: TImportKind; fileKey: string; fileName: string; canAddAdmin: boolean; checkJobId?: string };
+type Result = { counts: Counts & { rows: number; errors: number }; errors: RowError[] };
+
+// ---------------------------------------------------------------- jobs
+
+async function loadRows(jc: JobContext, deps: Pick<Deps, 'storage'>, p: Payload) {
+  const file = await deps.storage.get(p.fileKey);
+  if (!file) throw new JobFailure('import.badFile');
+  try {
+    return await readRows(p.kind, file);
+  } catch (err) {
+    if (err instanceof AppError) throw new JobFailure(err.key, { params: err.params });
+    throw err;
+  }
+}
+
+const inputOf = (jc: JobContext, p: Payload, rows: PrepareInput['rows']): PrepareInput => ({
+  schoolId: jc.job.schoolId,
+  rows,
+  canAddAdmin: p.canAddAdmin,
+  actorId: jc.job.createdBy,
+  now: jc.now(),
+});
+
+/** The dry run: reads and checks every row in one short read-only transaction. */
+export function checkJob(deps: Pick<Deps, 'storage'>) {
+  return async (jc: JobContext): Promise<Result> => {
+    const p = jc.job.payload as Payload;
+    const rows = await loadRows(jc, deps, p);
+    await jc.progress(0, rows.length);
+    const impl = KINDS[p.kind];
+    const input = inputOf(jc, p, rows);
+    const res = impl.mode === 'platform'
+      ? await platformTx(jc.dbh.db, 'jobs', (tx) => impl.prepare(tx, input))
+      : await jc.inSchool((tx) => impl.prepare(tx, input));
+    await jc.progress(rows.length, rows.length);
+    return { counts: { rows: rows.length, errors: res.errors.count, ...res.counts }, errors: res.errors.sorted() };
+  };
+}
+
+/** The school's default password for new accounts: its global setting, else the deployment's. */
+async function defaultPasswordHash(tx: Tx, schoolId: string, fallback: string) {
+  const [s] = await tx.select({ pwd: schoolSettings.defaultResetPassword }).from(schoolSettings).where(eq(schoolSettings.schoolId, schoolId));
+  return hashPassword(s?.pwd || fallback);
+}
+
+/** The import: checks again and writes in one transaction; any bad row rolls everything back. */
+export function runJob(deps: Pick<Deps, 'storage' | 'config'>) {
+  return async (jc: JobContext): Promise<Result> => {
+    const p = jc.job.payload as Payload;
+    const rows = await loadRows(jc, deps, p);
+    await jc.progress(0, rows.length);
+    const impl = KINDS[p.kind];
+    const input = inputOf(jc, p, rows);
+    const open = <T>(fn: (tx: Tx) => Promise<T>) => (impl.mode === 'platform' ? platformTx(jc.dbh.db, 'jobs', fn) : schoolTx(jc.dbh.db, jc.job.schoolId, fn));
+    const res = await jc.longTx<{ counts: Counts }>(open, async (tx) => {
+      const prep = await impl.prepare(tx, input);
+      if (prep.errors.count) {
+        throw new JobFailure('import.rowErrors', { counts: { rows: rows.length, errors: prep.errors.count, created: 0, updated: 0 }, errors: prep.errors.sorted() } satisfies Result);
+      }
+      await impl.apply(tx, { ...input, defaultPasswordHash: () => defaultPasswordHash(tx, jc.job.schoolId, deps.config.defaultResetPassword) }, prep.plan, (done) => jc.progress(done, rows.length));
+      return prep;
+    });
+    return { counts: { rows: rows.length, errors: 0, ...res.counts }, errors: [] };
+  };
+}
+
+// ---------------------------------------------------------------- requests
+
+const fileKeyOf = (schoolId: string) => `schools/${schoolId}/imports/${crypto.randomBytes(16).toString('hex')}.xlsx`;
+
+/** Stores the uploaded workbook and queues its check. */
+export async function upload(ctx: MemberCtx, kind: TImportKind, file: { filename: string; data: Buffer }) {
+  const { schoolId, accountId } = ctx.auth;
+  if (file.data.length < 4 || file.data.readUInt32LE(0) !== 0x04034b50) throw new AppError('import.badFile');
+  const fileKey = fileKeyOf(schoolId);
+  await ctx.deps.storage.put(fileKey, file.data);
+  const payload: Payload = { kind, fileKey, fileName: file.filename.slice(0, 255), canAddAdmin: ctx.auth.permissions.includes('user:addAdmin') };
+  const jobId = await inSchool(ctx, (tx) => ctx.deps.jobs.enqueue(tx, { schoolId, kind: JOB_CHECK, payload, createdBy: accountId }));
+  ctx.deps.jobs.wake();
+  return { jobId };
+}
+
+type JobRecord = typeof jobs.$inferSelect;
+
+async function findJob(tx: Tx, kind: TImportKind, jobId: string, lock = false): Promise<JobRecord> {
+  const q = tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), sql`${jobs.kind} in (${JOB_CHECK}, ${JOB_RUN})`, sql`${jobs.payload}->>'kind' = ${kind}`));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw new AppError('common.notFound');
+  return row;
+}
+
+/** Queues the import of a cleanly checked file; refused while the check runs or has errors. */
+export async function run(ctx: MemberCtx, kind: TImportKind, checkJobId: string) {
+  const { schoolId, accountId } = ctx.auth;
+  const jobId = await inSchool(ctx, async (tx) => {
+    const check = await findJob(tx, kind, checkJobId, true);
+    if (check.kind !== JOB_CHECK) throw new AppError('common.notFound');
+    if (check.status === 'queued' || check.status === 'running') throw new AppError('import.dryRunNotDone');
+    const result = check.result as Result | null;
+    if (check.status !== 'done' || !result || result.counts.errors > 0) throw new AppError('import.dryRunNotClean');
+    const [earlier] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, JOB_RUN), sql`${jobs.payload}->>'checkJobId' = ${checkJobId}`, sql`${jobs.status} <> 'failed'`));
+    if (earlier) throw new AppError('import.alreadyRun');
+    const p = check.payload as Payload;
+    return ctx.deps.jobs.enqueue(tx, { schoolId, kind: JOB_RUN, payload: { ...p, checkJobId } satisfies Payload, createdBy: accountId, total: result.counts.rows });
+  });
+  ctx.deps.jobs.wake();
+  return { jobId };
+}
+
+const columnLabel = (kind: TImportKind, column: string, lang: TLanguage) => IMPORT_COLUMNS[kind].find((c) => c.key === column)?.label[lang] ?? '';
+
+export function localizeRowError(kind: TImportKind, e: RowError, lang: TLanguage) {
+  const params: Record<string, string | number> = { ...(e.params ?? {}) };
+  if (params.otherRow !== undefined) params.other = formatMessage(IMPORT_REASONS.rowOther[lang], { row: params.otherRow });
+  else if (params.otherCode !== undefined) params.other = formatMessage(IMPORT_REASONS.courseOther[lang], { code: params.otherCode });
+  const template = IMPORT_REASONS[e.reason as TImportReason]?.[lang] ?? e.reason;
+  return { row: e.row, column: e.column, columnLabel: columnLabel(kind, e.column, lang), reason: formatMessage(template, params) };
+}
+
+/** A job of this kind in the school, with a page of its row errors in the reader's language. */
+export async function jobStatus(ctx: MemberCtx, kind: TImportKind, q: { jobId: string; pageNum: number; pageSize: number }): Promise<TImportJob> {
+  const job = await inSchool(ctx, (tx) => findJob(tx, kind, q.jobId));
+  const result = job.result as (Partial<Result> & { params?: Record<string, string | number> }) | null;
+  const counts = { rows: 0, created: 0, updated: 0, errors: 0, ...(result?.counts ?? {}) };
+  const errors = result?.errors ?? [];
+  const page = errors.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize);
+  let message: string | null = null;
+  if (job.errorKey) {
+    const key = job.errorKey as ErrorKey;
+    message = localizeError(key, ctx.lang, { count: counts.errors, ...(result?.params ?? {}) });
+  }
+  return {
+    jobId: job.id,
+    kind,
+    mode: job.kind === JOB_RUN ? 'run' : 'dryRun',
+    status: job.status,
+    progress: job.progress,
+    total: job.total,
+    counts,
+    message,
+    errorKey: job.errorKey,
+    errors: { list: page.map((e) => localizeRowError(kind, e, ctx.lang)), total: errors.length, pageNum: q.pageNum, pageSize: q.pageSize },
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const FILE_NAMES: Record<TImportKind, string> = { user: 'people', course: 'courses', classroom: 'classrooms' };
+
+function notesSheet(kind: TImportKind, lang: TLanguage) {
+  const t = IMPORT_SHEET_TEXT;
+  return {
+    name: t.notes[lang],
+    header: [t.column[lang], t.required[lang], t.description[lang], t.example[lang]],
+    widths: [22, 10, 70, 36],
+    rows: [
+      ...IMPORT_COLUMNS[kind].map((c) => [c.label[lang], c.required ? t.yes[lang] : t.no[lang], c.note[lang], c.example]),
+      [],
+      [t.firstRow[lang]],
+    ],
+  };
+}
+
+/** The template: headers in the reader's language, one example row, and a notes sheet. */
+export async function template(kind: TImportKind, lang: TLanguage) {
+  const cols = IMPORT_COLUMNS[kind];
+  const data = await writeWorkbook([
+    { name: IMPORT_SHEET_TEXT.data[lang], header: headersOf(kind, lang), rows: [cols.map((c) => c.example)], textColumns: true, widths: cols.map((c) => Math.max(14, c.example.length + 4)) },
+    notesSheet(kind, lang),
+  ]);
+  return { data, fileName: `${FILE_NAMES[kind]}-template.xlsx` };
+}
+
+/** The export: the same columns as the template, the list screen's filters. */
+export async function exportFile(ctx: MemberCtx, kind: TImportKind, filters: Record<string, unknown>) {
+  const rows = await inSchool(ctx, (tx) => KINDS[kind].exportRows(tx, ctx.auth.schoolId, filters, ctx.lang));
+  const cols = IMPORT_COLUMNS[kind];
+  const data = await writeWorkbook([
+    { name: IMPORT_SHEET_TEXT.data[ctx.lang], header: headersOf(kind, ctx.lang), rows, textColumns: true, widths: cols.map((c) => Math.max(14, c.example.length + 4)) },
+  ]);
+  return { data, fileName: `${FILE_NAMES[kind]}-${ctx.deps.now().toISOString().slice(0, 10)}.xlsx` };
+}

@@ -1,0 +1,237 @@
+/**
+ * The Postgres-backed job queue (ARCHITECTURE section 2, docs/decisions/0006-job-queue.md).
+ *
+ * A job is a row of `jobs` in one school. Enqueueing inserts the row in the caller's school
+ * transaction and wakes the in-process worker after the commit. The worker claims the oldest queued
+ * row (or a running row whose lock expired: its worker died) with FOR UPDATE SKIP LOCKED on the
+ * named platform path 'jobs' (claiming must look at every school), then runs the kind's handler in
+ * the job's school. Progress is written in short transactions as the handler goes; the result (or the
+ * error key) is left in the row. Several server nodes may run workers at once: SKIP LOCKED hands
+ * each row to one of them, and `attempts` tells a recovered run from the one it replaces.
+ *
+ * PGlite has a single connection: a transaction never opens inside another, so progress reported
+ * while a handler holds its own long transaction (see `longTx`) is kept and written after it.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorKey } from '@hxk/contracts';
+import { jobs } from '../db/schema/index.ts';
+import type { DbHandle, Tx } from './db.ts';
+import { AppError } from './errors.ts';
+import { platformTx, schoolTx } from './tenancy.ts';
+
+export type JobRow = { id: string; schoolId: string; kind: string; payload: unknown; createdBy: string | null; attempts: number };
+
+/** A failure the handler chose: stored as the job's error key, with an optional result (e.g. the bad rows). */
+export class JobFailure extends Error {
+  constructor(readonly key: ErrorKey, readonly result: unknown = null) {
+    super(key);
+  }
+}
+
+export type JobContext = {
+  job: JobRow;
+  dbh: DbHandle;
+  now: () => Date;
+  /** Records progress (done of total) in its own short transaction, extending the job's lock. */
+  progress(done: number, total: number): Promise<void>;
+  /** A short transaction in the job's school (row-level security applies). */
+  inSchool<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The handler's one long transaction (an all-or-nothing import): progress reported inside it is
+   * written at once on PostgreSQL (another connection) and kept until it ends on PGlite.
+   */
+  longTx<T>(open: (fn: (tx: Tx) => Promise<T>) => Promise<T>, fn: (tx: Tx) => Promise<T>): Promise<T>;
+};
+
+export type JobHandler = (jc: JobContext) => Promise<unknown>;
+
+export type JobQueueOptions = {
+  dbh: DbHandle;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** How often an idle worker looks for work another node queued (ms). */
+  pollMs?: number;
+  /** How long a claim holds without progress before another worker may take the job over (s). */
+  lockSeconds?: number;
+  /** Claims of one job before it is given up as failed ('job.abandoned'). */
+  maxAttempts?: number;
+};
+
+export type JobQueue = {
+  register(kind: string, handler: JobHandler): void;
+  /** Inserts a queued job in the caller's school transaction; call wake() after it commits. */
+  enqueue(tx: Tx, input: { schoolId: string; kind: string; payload: unknown; createdBy: string | null; total?: number }): Promise<string>;
+  wake(): void;
+  start(): void;
+  /** Stops polling and waits for the running job, if any, to finish. */
+  stop(): Promise<void>;
+  /** Claims and runs one job; false when there was none. The worker loop calls it; tests may too. */
+  runNext(): Promise<boolean>;
+  /** Claims one job without running it (tests of the claim itself). */
+  claim(): Promise<JobRow | null>;
+};
+
+export function createJobQueue(opts: JobQueueOptions): JobQueue {
+  const { dbh, log, now } = opts;
+  const pollMs = opts.pollMs ?? 2000;
+  const lockSeconds = opts.lockSeconds ?? 300;
+  const maxAttempts = opts.maxAttempts ?? 3;
+  const handlers = new Map<string, JobHandler>();
+  let stopped = true;
+  let loop: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+  let pendingWake = false;
+
+  const lockUntil = () => new Date(now().getTime() + lockSeconds * 1000);
+
+  async function claim(): Promise<JobRow | null> {
+    for (;;) {
+      const rows = await platformTx(dbh.db, 'jobs', (tx) =>
+        tx.execute(sql`
+          with next as (
+            select school_id, id from ${jobs}
+            where status = 'queued' or (status = 'running' and locked_until < ${now().toISOString()}::timestamptz)
+            order by created_at, id
+            limit 1
+            for update skip locked
+          )
+          update ${jobs} j set status = 'running', attempts = j.attempts + 1,
+            started_at = coalesce(j.started_at, ${now().toISOString()}::timestamptz), locked_until = ${lockUntil().toISOString()}::timestamptz
+          from next where j.school_id = next.school_id and j.id = next.id
+          returning j.school_id, j.id, j.kind, j.payload, j.created_by, j.attempts`),
+      );
+      const r = (rows as unknown as { rows: Record<string, unknown>[] }).rows[0];
+      if (!r) return null;
+      const job: JobRow = { id: String(r.id), schoolId: String(r.school_id), kind: String(r.kind), payload: r.payload, createdBy: r.created_by == null ? null : String(r.created_by), attempts: Number(r.attempts) };
+      if (job.attempts <= maxAttempts) return job;
+      // Claimed again and again without finishing (each worker that took it died): give it up.
+      await finish(job, { status: 'failed', errorKey: 'job.abandoned', result: null });
+    }
+  }
+
+  async function finish(job: JobRow, end: { status: 'done' | 'failed'; errorKey: string | null; result: unknown }) {
+    await schoolTx(dbh.db, job.schoolId, (tx) =>
+      tx.execute(sql`
+        update ${jobs} set status = ${end.status}, error_key = ${end.errorKey}, result = ${end.result === null ? null : JSON.stringify(end.result)}::jsonb,
+          progress = case when ${end.status} = 'done' then greatest(total, progress) else progress end,
+          finished_at = ${now().toISOString()}::timestamptz, locked_until = null
+        where id = ${job.id} and attempts = ${job.attempts}`),
+    );
+  }
+
+  async function run(job: JobRow): Promise<void> {
+    const handler = handlers.get(job.kind);
+    if (!handler) {
+      log.error({ kind: job.kind, jobId: job.id }, 'no handler for job kind');
+      await finish(job, { status: 'failed', errorKey: 'job.failed', result: null });
+      return;
+    }
+    let inLongTx = false;
+    let pending: [number, number] | null = null;
+    const write = (done: number, total: number) =>
+      schoolTx(dbh.db, job.schoolId, (tx) =>
+        tx.execute(sql`update ${jobs} set progress = ${done}, total = ${total}, locked_until = ${lockUntil().toISOString()}::timestamptz where id = ${job.id} and attempts = ${job.attempts}`),
+      ).then(() => undefined);
+    const jc: JobContext = {
+      job,
+      dbh,
+      now,
+      async progress(done, total) {
+        if (inLongTx && dbh.driver === 'pglite') {
+          pending = [done, total];
+          return;
+        }
+        await write(done, total);
+      },
+      inSchool: (fn) => schoolTx(dbh.db, job.schoolId, fn),
+      async longTx(open, fn) {
+        inLongTx = true;
+        try {
+          return await open(fn);
+        } finally {
+          inLongTx = false;
+          if (pending) {
+            const [d, t] = pending;
+            pending = null;
+            await write(d, t).catch(() => undefined);
+          }
+        }
+      },
+    };
+    try {
+      const result = await handler(jc);
+      await finish(job, { status: 'done', errorKey: null, result: result ?? null });
+    } catch (err) {
+      if (err instanceof JobFailure) {
+        await finish(job, { status: 'failed', errorKey: err.key, result: err.result });
+      } else if (err instanceof AppError) {
+        await finish(job, { status: 'failed', errorKey: err.key, result: err.params && Object.keys(err.params).length ? { params: err.params } : null });
+      } else {
+        log.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
+        await finish(job, { status: 'failed', errorKey: 'job.failed', result: null });
+      }
+    }
+  }
+
+  async function runNext(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    await run(job);
+    return true;
+  }
+
+  async function work() {
+    while (!stopped) {
+      pendingWake = false;
+      let ran = false;
+      try {
+        ran = await runNext();
+      } catch (err) {
+        if (stopped) return;
+        log.error({ err }, 'job worker: claim failed');
+      }
+      if (ran || stopped) continue;
+      if (pendingWake) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+  }
+
+  return {
+    register(kind, handler) {
+      if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+      handlers.set(kind, handler);
+    },
+    async enqueue(tx, input) {
+      const [row] = await tx
+        .insert(jobs)
+        .values({ schoolId: input.schoolId, kind: input.kind, payload: input.payload as object, createdBy: input.createdBy, total: input.total ?? 0, createdAt: now() })
+        .returning({ id: jobs.id });
+      return row!.id;
+    },
+    wake() {
+      pendingWake = true;
+      wakeUp?.();
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loop = work();
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+      loop = null;
+    },
+    runNext,
+    claim,
+  };
+}
