@@ -86,5 +86,10 @@ export async function deleteFile(ctx: MemberCtx, fileId: string) {
   const row = await fileRow(ctx, fileId);
   if (row.ownerId !== ctx.auth.accountId && ctx.auth.identity !== IDENTITY.admin) throw new AppError('file.deleteForbidden');
   await inSchool(ctx, (tx) => tx.delete(files).where(eq(files.id, fileId)));
-  await ctx.deps.storage.delete(row.storageKey);
+  try {
+    await ctx.deps.storage.delete(row.storageKey);
+  } catch (e) {
+    // The file is gone for everyone already; an object left behind is only wasted space.
+    ctx.deps.log.warn({ err: e, key: row.storageKey }, 'stored object of a deleted file could not be removed');
+  }
 }

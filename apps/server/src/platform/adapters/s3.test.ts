@@ -1,11 +1,26 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { readAll } from '../storage.ts';
 import { S3Error, s3Storage, signV4 } from './s3.ts';
 import { startS3Double, type S3Double } from './s3.double.ts';
 
 const creds = { bucket: 'hxk-files', region: 'cn-north-1', accessKeyId: 'AKIDLOCAL', secretAccessKey: 'local/secret+key' };
+
+describe('S3 configuration', () => {
+  it('stays local without a bucket, and needs keys with one', () => {
+    expect(loadConfig({}).storage).toEqual({ provider: 'local' });
+    expect(() => loadConfig({ S3_BUCKET: 'hxk-files' })).toThrow(/S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ S3_BUCKET: 'Bad_Bucket', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' })).toThrow(ConfigError);
+    expect(loadConfig({ S3_BUCKET: 'hxk-files', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }).storage).toEqual({
+      provider: 's3', endpoint: 'https://s3.us-east-1.amazonaws.com', bucket: 'hxk-files', region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: false,
+    });
+    const minio = loadConfig({ S3_BUCKET: 'hxk', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }).storage;
+    expect(minio).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true });
+    expect(loadConfig({ S3_BUCKET: 'hxk', S3_ENDPOINT: 'http://oss:9000', S3_FORCE_PATH_STYLE: 'false', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }).storage).toMatchObject({ forcePathStyle: false });
+  });
+});
 
 describe('AWS Signature V4', () => {
   it('matches the GET Object example of the S3 documentation', () => {
