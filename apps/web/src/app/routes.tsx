@@ -113,6 +113,15 @@ export const ROUTES: RouteEntry[] = [
     load: lazy(() => import('../features/settings/pages/GlobalSettingsPage.tsx'), (m) => m.GlobalSettingsPage),
   },
   // -- schedule screens
+  {
+    key: 'scheduleManage',
+    path: '/back/scheduleManage',
+    layout: 'shell',
+    access: 'scheduleManage',
+    highlight: 'scheduleManage',
+    keepAlive: true,
+    load: lazy(() => import('../features/schedule/pages/ScheduleManagePage.tsx'), (m) => m.ScheduleManagePage),
+  },
   // -- classroom and device screens
   {
     key: 'transcribeManagement',

@@ -56,7 +56,7 @@ export function OrgTreePage() {
         <Empty description={t('tree.empty')} />
       ) : (
         <Row gutter={[24, 24]}>
-          <Col xs={24} md={9} lg={7}>
+          <Col xs={24} md={10} lg={8}>
             <OrgTreePanel
               tree={nodes}
               selectedId={selected?.id ?? null}
@@ -64,7 +64,7 @@ export function OrgTreePage() {
               onMove={(m) => move.mutate(m, { onSuccess: () => toastSuccess(t('tree.moved')) })}
             />
           </Col>
-          <Col xs={24} md={15} lg={17}>
+          <Col xs={24} md={14} lg={16}>
             {selected && (
               <Flex vertical gap={16}>
                 <Flex justify="space-between" align="start" wrap gap={12}>

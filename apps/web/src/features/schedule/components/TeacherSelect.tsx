@@ -1,0 +1,35 @@
+import { Select } from 'antd';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTeacherOptions } from '../api/get-teacher-options.ts';
+
+/** A member of the school found by name or account as one types (the server returns 20 at most). */
+export function TeacherSelect(props: { value?: string | null; onChange?: (v: string | undefined) => void; placeholder?: string; style?: CSSProperties; 'data-testid'?: string }) {
+  const { t } = useTranslation('schedule');
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  // Wait for a pause in typing before asking the server.
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const found = useTeacherOptions(keyword ? { keyword } : {});
+  // The chosen person, so an edited course shows its teacher's name even when not among the hits.
+  const chosen = useTeacherOptions({ id: props.value ?? '' }, !!props.value);
+  const people = [...(props.value ? (chosen.data ?? []) : []), ...(found.data ?? []).filter((p) => p.id !== props.value)];
+  return (
+    <Select<string>
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      loading={found.isFetching}
+      notFoundContent={t('common.noMatch')}
+      options={people.map((p) => ({ value: p.id, label: `${p.name} (${p.account})` }))}
+      value={props.value ?? undefined}
+      onChange={(v) => props.onChange?.(v ?? undefined)}
+      placeholder={props.placeholder}
+      style={props.style}
+      popupMatchSelectWidth={false}
+      data-testid={props['data-testid']}
+    />
+  );
+}
