@@ -7,7 +7,7 @@ import { ok, okSchema } from '../../platform/envelope.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { cleanFileName } from './file-types.ts';
-import { receiveUpload } from './receive.ts';
+import { receiveUpload, sweepTemp } from './receive.ts';
 import * as files from './files.service.ts';
 
 const tags = ['files'];
@@ -34,6 +34,8 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|bmp)|video\/|audio\/|application\/pdf$)/;
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onReady', async () => sweepTemp(path.join(app.deps.config.dataDir, 'tmp')));
+
   app.post('/base/tool/file/v1/simple/upload', {
     config: { permission: 'account' },
     schema: {

@@ -11,11 +11,12 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_LIMITS, type ErrorKey, type TFileAccept } from '@hxk/contracts';
 import { AppError } from '../../platform/errors.ts';
-import { classify, cleanFileName, HEAD_BYTES, isImageKind, ooxmlKind, sniffHead, zipEntryNames, type Classified, type FileKind, type HeadVerdict } from './file-types.ts';
+import { classify, cleanFileName, extensionOf, HEAD_BYTES, isImageKind, ooxmlKind, sniffHead, zipEntryNames, type Classified, type FileKind, type HeadVerdict } from './file-types.ts';
 
 export type Received = { tmpPath: string; size: number; name: string; kind: FileKind; contentType: string };
 
 const MB = 1024 * 1024;
+const ZIP_FAMILY_EXT = ['docx', 'xlsx', 'pptx'];
 export const limitText = (bytes: number) => `${Math.round(bytes / MB)}MB`;
 
 const ACCEPT_ERROR: Record<TFileAccept, ErrorKey> = {
@@ -53,8 +54,11 @@ class Inspector extends Transform {
       const c = classify(this.name, verdict.kind, this.accept);
       if (!c.ok) return refusal(c, this.accept);
       if (isImageKind(verdict.kind)) this.limit = UPLOAD_LIMITS.imageBytes;
-    } else if (this.accept === 'image' || this.accept === 'video') {
-      return new AppError(ACCEPT_ERROR[this.accept]);
+    } else {
+      // A zip is told apart only at the end, but a name it can never carry is refused now.
+      const c = classify(this.name, 'zip', 'any');
+      if (!c.ok && !ZIP_FAMILY_EXT.includes(extensionOf(this.name))) return refusal(c, this.accept);
+      if (this.accept === 'image' || this.accept === 'video') return new AppError(ACCEPT_ERROR[this.accept]);
     }
     return null;
   }
@@ -118,5 +122,16 @@ export async function receiveUpload(
     // Whatever is left of the part is thrown away, not read.
     file.destroy();
     throw e;
+  }
+}
+
+/** Removes temporary files a crashed upload left behind (older than an hour). */
+export async function sweepTemp(tmpDir: string, now = Date.now()) {
+  const names = await fsp.readdir(tmpDir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith('upload-')) continue;
+    const full = path.join(tmpDir, name);
+    const st = await fsp.stat(full).catch(() => null);
+    if (st && now - st.mtimeMs > 3_600_000) await fsp.rm(full, { force: true });
   }
 }
