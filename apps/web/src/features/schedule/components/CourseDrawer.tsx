@@ -65,7 +65,7 @@ export function CourseDrawer({ mode, semesterId, weekCount, onClose }: { mode: C
     <Drawer
       open={mode !== null}
       title={editingId ? t('form.editTitle') : t('form.addTitle')}
-      size={760}
+      size={900}
       onClose={onClose}
       destroyOnHidden
       forceRender

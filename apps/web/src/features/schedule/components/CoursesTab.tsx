@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Modal, Space, Table, Typography } from 'antd';
+import { Button, Grid, Modal, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../components/Permission.tsx';
@@ -21,6 +21,7 @@ export function CoursesTab({ semesterId, weekCount }: { semesterId: string | und
   const [drawer, setDrawer] = useState<CourseDrawerMode | null>(null);
   const list = useCourses({ ...query, semesterId }, !!semesterId);
   const remove = useDeleteCourses();
+  const wide = Grid.useBreakpoint().md ?? true;
 
   const filter = (patch: CourseFilters) => setQuery((q) => ({ ...q, ...patch, pageNum: 1 }));
   const confirmDelete = (c: Course) =>
@@ -57,6 +58,8 @@ export function CoursesTab({ semesterId, weekCount }: { semesterId: string | und
     {
       title: t('courses.actions'),
       key: 'actions',
+      // Kept in view beside the wide timetable column on a desktop; a phone scrolls the whole row.
+      fixed: wide ? 'right' : undefined,
       render: (_, r) => (
         <Permission code="course:edit">
           <Space size={0}>

@@ -45,10 +45,10 @@ export function TimetableTab({ semesterId }: { semesterId: string | undefined })
         <Space.Compact>
           <Button icon={<LeftOutlined />} disabled={!week || week <= 1} onClick={() => setWeek((week ?? 2) - 1)} aria-label={t('timetable.previous')} data-testid="timetable-prev" />
           <Select<number>
-            style={{ width: 230 }}
+            style={{ width: 200 }}
             value={week}
             loading={weeks.isLoading}
-            options={weeks.data?.weeks.map((w) => ({ value: w.week, label: t('timetable.weekOption', { n: w.week, from: w.startDate, to: w.endDate }) }))}
+            options={weeks.data?.weeks.map((w) => ({ value: w.week, label: t('timetable.weekOption', { n: w.week, from: w.startDate.slice(5), to: w.endDate.slice(5) }) }))}
             onChange={setWeek}
             data-testid="timetable-week"
           />
