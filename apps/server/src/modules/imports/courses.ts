@@ -6,7 +6,7 @@
  * Lesson dates come from the shared calendar rules. A room or a teacher booked twice at the same
  * time (in the file, or against the timetable already stored) is refused.
  */
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { lessonDate } from '@hxk/contracts';
 import { accounts, buildings, classrooms, courseSessions, courses, schoolMemberships, semesters, sessionTimes } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/tenancy.ts';
@@ -60,14 +60,6 @@ export const coursesKind: KindImpl<Plan> = {
       ? await tx.select({ id: courses.id, semesterId: courses.semesterId, code: courses.code, teacherId: courses.teacherId }).from(courses).where(inArray(courses.semesterId, semIds))
       : [];
     const courseByKey = new Map(existingCourses.map((c) => [`${c.semesterId}\u0000${c.code.toLowerCase()}`, c]));
-    const stored = semIds.length
-      ? await tx
-        .select({ courseId: courseSessions.courseId, classroomId: courseSessions.classroomId, week: courseSessions.week, weekday: courseSessions.weekday, sessionStart: courseSessions.sessionStart, sessionEnd: courseSessions.sessionEnd, lessonDate: courseSessions.lessonDate, code: courses.code, semesterId: courses.semesterId, teacherId: courses.teacherId })
-        .from(courseSessions)
-        .innerJoin(courses, and(eq(courses.schoolId, courseSessions.schoolId), eq(courses.id, courseSessions.courseId)))
-        .where(inArray(courses.semesterId, semIds))
-      : [];
-
     const plannedCourses = new Map<string, CoursePlan>();
     const sessions: SessionPlan[] = [];
     const slotRow = new Map<string, number>();
@@ -149,7 +141,23 @@ export const coursesKind: KindImpl<Plan> = {
       parsed.push({ row, key, code, semesterId: sem.id, weeks, weekday, from, to, classroomId, teacherId, startDate: sem.startDate });
     }
 
-    // Double-booking: the stored timetable first (minus the slots this file rewrites), then the file.
+    // Double-booking: the stored timetable of the file's dates first (minus the slots this file
+    // rewrites; any semester, rooms are shared), then the file.
+    let first = '9999-12-31';
+    let last = '0000-01-01';
+    for (const p of parsed) {
+      const a = lessonDate(p.startDate, p.weeks[0]!, p.weekday);
+      const b = lessonDate(p.startDate, p.weeks[p.weeks.length - 1]!, p.weekday);
+      if (a < first) first = a;
+      if (b > last) last = b;
+    }
+    const stored = parsed.length
+      ? await tx
+        .select({ classroomId: courseSessions.classroomId, week: courseSessions.week, weekday: courseSessions.weekday, sessionStart: courseSessions.sessionStart, sessionEnd: courseSessions.sessionEnd, lessonDate: courseSessions.lessonDate, code: courses.code, semesterId: courses.semesterId, teacherId: courses.teacherId })
+        .from(courseSessions)
+        .innerJoin(courses, and(eq(courses.schoolId, courseSessions.schoolId), eq(courses.id, courseSessions.courseId)))
+        .where(and(gte(courseSessions.lessonDate, first), lte(courseSessions.lessonDate, last)))
+      : [];
     const rooms_ = new Bookings<Owner>();
     const teachers_ = new Bookings<Owner>();
     for (const s of stored) {
@@ -243,7 +251,7 @@ export const coursesKind: KindImpl<Plan> = {
       .leftJoin(classrooms, and(eq(classrooms.schoolId, courseSessions.schoolId), eq(classrooms.id, courseSessions.classroomId)))
       .leftJoin(buildings, and(eq(buildings.schoolId, classrooms.schoolId), eq(buildings.id, classrooms.buildingId)))
       .where(and(...where))
-      .groupBy(semesters.name, semesters.startDate, courses.id, accounts.account, courseSessions.weekday, courseSessions.sessionStart, courseSessions.sessionEnd, buildings.name, classrooms.name)
+      .groupBy(semesters.name, semesters.startDate, courses.schoolId, courses.id, accounts.account, courseSessions.weekday, courseSessions.sessionStart, courseSessions.sessionEnd, buildings.name, classrooms.name)
       .orderBy(asc(semesters.startDate), asc(courses.code), asc(courseSessions.weekday), asc(courseSessions.sessionStart), asc(buildings.name), asc(classrooms.name));
     return rows.map((r) => [
       r.semester, r.code, r.name, r.orgUnitId ? units.pathOf.get(r.orgUnitId) ?? null : null, r.teacher, r.teachingClass, r.studentCount,

@@ -176,7 +176,10 @@ export async function jobStatus(ctx: MemberCtx, kind: TImportKind, q: { jobId: s
   let message: string | null = null;
   if (job.errorKey) {
     const key = job.errorKey as ErrorKey;
-    message = localizeError(key, ctx.lang, { count: counts.errors, ...(result?.params ?? {}) });
+    const params: Record<string, string | number> = { count: counts.errors, ...(result?.params ?? {}) };
+    // Column keys become the reader's headers.
+    if (key === 'import.missingColumns') params.columns = String(params.columns ?? '').split(',').map((c) => columnLabel(kind, c, ctx.lang) || c).join(ctx.lang === 'en' ? ', ' : '、');
+    message = localizeError(key, ctx.lang, params);
   }
   return {
     jobId: job.id,

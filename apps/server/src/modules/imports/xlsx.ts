@@ -75,7 +75,7 @@ export async function readRows(kind: TImportKind, input: Buffer | Readable): Pro
   }
   if (!keys) throw new AppError('import.empty');
   const missing = columns.filter((c) => c.required && !keys!.includes(c.key));
-  if (missing.length) throw new AppError('import.missingColumns', { columns: missing.map((c) => c.label.en).join(', ') });
+  if (missing.length) throw new AppError('import.missingColumns', { columns: missing.map((c) => c.key).join(',') });
   if (!rows.length) throw new AppError('import.empty');
   return rows;
 }
