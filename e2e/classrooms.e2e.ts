@@ -168,7 +168,7 @@ describe.skipIf(!shots)('classroom screenshots', () => {
         await page.waitForTimeout(400);
       };
       await page.goto('/hxk/back/transcribeManagement');
-      await page.getByTestId('classroom-tree').locator('.ant-tree-treenode').first().waitFor();
+      await page.getByTestId('classroom-tree').locator('[data-testid^="tree-room-"]').first().waitFor();
       await settle();
       await screenshot(page, `classrooms-${lng}-empty`);
       await openRoom(page, 'A101');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, type Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Dropdown, type Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
+import { MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TCamera } from '@hxk/contracts/classrooms';
 import { Permission } from '../../../components/Permission.tsx';
@@ -62,18 +62,27 @@ export function CamerasTable({ classroomId, cameras, modal }: { classroomId: str
             </Button>
           </Permission>
           <Permission code="device:edit">
-            <Button type="link" size="small" onClick={() => setSensitivityCamera(c)} data-testid={`camera-sensitivity-${c.id}`}>
-              {t('camera.sensitivity')}
-            </Button>
-            <Button type="link" size="small" disabled={!c.onvifUrl} loading={probe.isPending && probe.variables?.id === c.id} onClick={() => runProbe(c)}>
-              {t('probe.action')}
-            </Button>
             <Button type="link" size="small" onClick={() => setForm({ classroomId, camera: c, nextSort: c.sort })} data-testid={`camera-edit-${c.id}`}>
               {t('edit')}
             </Button>
-            <Button type="link" size="small" danger onClick={() => confirmDelete(c)} data-testid={`camera-delete-${c.id}`}>
-              {t('delete')}
-            </Button>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'sensitivity', label: t('camera.sensitivity') },
+                  { key: 'probe', label: t('probe.action'), disabled: !c.onvifUrl },
+                  { type: 'divider' },
+                  { key: 'delete', label: t('delete'), danger: true },
+                ],
+                onClick: ({ key }) => {
+                  if (key === 'sensitivity') setSensitivityCamera(c);
+                  else if (key === 'probe') runProbe(c);
+                  else if (key === 'delete') confirmDelete(c);
+                },
+              }}
+            >
+              <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('more')} loading={probe.isPending && probe.variables?.id === c.id} data-testid={`camera-more-${c.id}`} />
+            </Dropdown>
           </Permission>
         </Space>
       ),

@@ -22,6 +22,7 @@ export function TranscribeManagementPage() {
   const [modal, modalHolder] = Modal.useModal();
   const tree = useClassroomTree(1);
   const [selected, setSelected] = useState<TreeSelection>(null);
+  const [tab, setTab] = useState('devices');
   const [buildingForm, setBuildingForm] = useState<BuildingFormTarget | null>(null);
   const [roomForm, setRoomForm] = useState<ClassroomFormTarget | null>(null);
   const buildings = (tree.data ?? []).map((b) => ({ id: b.id, name: b.name }));
@@ -33,6 +34,8 @@ export function TranscribeManagementPage() {
         <Button icon={<PlusOutlined />} onClick={() => setBuildingForm({ name: '', sort: buildings.length })} data-testid="building-add">
           {t('building.add')}
         </Button>
+      </Permission>
+      <Permission code="device:edit">
         <Button type="primary" icon={<PlusOutlined />} disabled={!buildings.length} onClick={() => setRoomForm({ room: null, ...(building ? { buildingId: building.id } : {}) })} data-testid="room-add">
           {t('room.add')}
         </Button>
@@ -69,8 +72,10 @@ export function TranscribeManagementPage() {
   );
 
   return (
-    <Card title={t('title')} extra={toolbar} data-testid="transcribe-management">
+    <Card title={t('title')} extra={tab === 'devices' ? toolbar : null} data-testid="transcribe-management">
       <Tabs
+        activeKey={tab}
+        onChange={setTab}
         items={[
           { key: 'devices', label: t('tabs.devices'), children: devices },
           { key: 'settings', label: t('tabs.settings'), children: <RecordingSettingsForm /> },
