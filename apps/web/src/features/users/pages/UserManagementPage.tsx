@@ -3,6 +3,7 @@ import { Button, Card, Grid, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../components/Permission.tsx';
+import { ImportExportButtons } from '../../../components/import/ImportExportButtons.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUsers, type Member, type MemberQuery } from '../api/get-users.ts';
 import { IDENTITY_COLORS, identityLabel, roleLabel } from '../components/labels.ts';
@@ -84,6 +85,7 @@ export function UserManagementPage() {
           {t('list.sync')}
         </Button>
       </Permission>
+      <ImportExportButtons kind="user" filters={{ keyword: query.keyword, roleId: query.roleId, identity: query.identity, status: query.status }} />
     </>
   );
 
