@@ -199,6 +199,8 @@ export const ZProbeResponse = z.object({
   manufacturer: z.string().nullable(),
   model: z.string().nullable(),
   firmware: z.string().nullable(),
+  /** A recorder's recording state from its ONVIF recording service; null when unknown (or a camera). */
+  recording: z.boolean().nullable(),
   /** Why it is offline, in the caller's language. */
   error: z.string().nullable(),
 });

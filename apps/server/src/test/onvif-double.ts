@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { passwordDigest, xmlText } from '../platform/adapters/onvif.ts';
 
-export type OnvifCommand = { service: 'device' | 'ptz'; action: string; profileToken: string | null; x: string | null; y: string | null; zoom: string | null };
+export type OnvifCommand = { service: 'device' | 'ptz' | 'recording'; action: string; profileToken: string | null; x: string | null; y: string | null; zoom: string | null };
 export type OnvifDouble = {
   /** The device service address, e.g. http://127.0.0.1:1234/onvif/device_service. */
   url: string;
@@ -16,6 +16,8 @@ export type OnvifDouble = {
   refused: number;
   /** Stop answering (accept the connection, never reply), for time-out tests. */
   hang: boolean;
+  /** A recorder's recording job mode; null: no recording service (a plain camera). */
+  recordingMode: 'Active' | 'Idle' | null;
   close(): Promise<void>;
 };
 
@@ -24,10 +26,10 @@ const ENVELOPE = (body: string) =>
 const FAULT = (code: string, sub: string, text: string) =>
   ENVELOPE(`<SOAP-ENV:Fault><SOAP-ENV:Code><SOAP-ENV:Value>SOAP-ENV:${code}</SOAP-ENV:Value><SOAP-ENV:Subcode><SOAP-ENV:Value>ter:${sub}</SOAP-ENV:Value></SOAP-ENV:Subcode></SOAP-ENV:Code><SOAP-ENV:Reason><SOAP-ENV:Text xml:lang="en">${text}</SOAP-ENV:Text></SOAP-ENV:Reason></SOAP-ENV:Fault>`);
 
-export async function startOnvifDouble(opts: { username: string; password: string; ptz?: boolean; profiles?: string[] }): Promise<OnvifDouble> {
+export async function startOnvifDouble(opts: { username: string; password: string; ptz?: boolean; profiles?: string[]; recordingMode?: 'Active' | 'Idle' }): Promise<OnvifDouble> {
   const seenNonces = new Set<string>();
   const profiles = new Set(opts.profiles ?? ['profile_1']);
-  const double: OnvifDouble = { url: '', commands: [], refused: 0, hang: false, close: async () => {} };
+  const double: OnvifDouble = { url: '', commands: [], refused: 0, hang: false, recordingMode: opts.recordingMode ?? null, close: async () => {} };
 
   const authorized = (xml: string): boolean => {
     const username = xmlText(xml, 'Username');
@@ -53,7 +55,7 @@ export async function startOnvifDouble(opts: { username: string; password: strin
         res.end(body);
       };
       const action = /<(?:[\w-]+:)?Body>\s*<(?:[\w-]+:)?(\w+)/.exec(xml)?.[1] ?? '';
-      const service = req.url === '/onvif/ptz_service' ? 'ptz' : req.url === '/onvif/device_service' ? 'device' : null;
+      const service = ({ '/onvif/ptz_service': 'ptz', '/onvif/device_service': 'device', '/onvif/recording_service': 'recording' } as const)[req.url ?? ''] ?? null;
       if (req.method !== 'POST' || !service || !action) return send(400, FAULT('Sender', 'InvalidArgVal', 'Unknown service'));
       // GetSystemDateAndTime is the one call ONVIF answers without credentials.
       if (action !== 'GetSystemDateAndTime' && !authorized(xml)) {
@@ -75,6 +77,17 @@ export async function startOnvifDouble(opts: { username: string; password: strin
         // Reports an inside address, as devices behind NAT do: the client keeps its own host.
         const ptz = opts.ptz === false ? '' : '<tt:PTZ><tt:XAddr>http://192.168.1.64/onvif/ptz_service</tt:XAddr></tt:PTZ>';
         return send(200, ENVELOPE(`<tds:GetCapabilitiesResponse><tds:Capabilities>${ptz}</tds:Capabilities></tds:GetCapabilitiesResponse>`));
+      }
+      if (service === 'device' && action === 'GetServices') {
+        const entry = (ns: string, path: string) => `<tds:Service><tds:Namespace>${ns}</tds:Namespace><tds:XAddr>http://192.168.1.64${path}</tds:XAddr><tds:Version><tt:Major>2</tt:Major><tt:Minor>60</tt:Minor></tds:Version></tds:Service>`;
+        const list = entry('http://www.onvif.org/ver10/device/wsdl', '/onvif/device_service')
+          + (opts.ptz === false ? '' : entry('http://www.onvif.org/ver20/ptz/wsdl', '/onvif/ptz_service'))
+          + (double.recordingMode ? entry('http://www.onvif.org/ver10/recording/wsdl', '/onvif/recording_service') : '');
+        return send(200, ENVELOPE(`<tds:GetServicesResponse>${list}</tds:GetServicesResponse>`));
+      }
+      if (service === 'recording' && action === 'GetRecordingJobs' && double.recordingMode) {
+        record();
+        return send(200, ENVELOPE(`<trc:GetRecordingJobsResponse xmlns:trc="http://www.onvif.org/ver10/recording/wsdl"><trc:JobItem><tt:JobToken>job_1</tt:JobToken><tt:JobConfiguration><tt:RecordingToken>rec_1</tt:RecordingToken><tt:Mode>${double.recordingMode}</tt:Mode><tt:Priority>1</tt:Priority></tt:JobConfiguration></trc:JobItem></trc:GetRecordingJobsResponse>`));
       }
       if (service === 'ptz' && (action === 'ContinuousMove' || action === 'Stop')) {
         if (!profileToken || !profiles.has(profileToken)) return send(400, FAULT('Sender', 'NoProfile', 'The requested profile token does not exist'));

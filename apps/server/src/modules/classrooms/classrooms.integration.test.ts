@@ -169,7 +169,17 @@ describe.each(DRIVERS)('classrooms and devices on %s', (driver) => {
       url: `/base/device/v1/get/dev/record/status?classroomId=${room.id}`, token: teacher,
     });
     expect(status.body.data.recorder).toMatchObject({ status: 'online', lastSeenAt: probed.body.data.lastSeenAt });
-    expect(status.body.data.recording).toBe(false);
+    expect(status.body.data.recording).toBe(false); // the double has no recording service: nothing known
+    // A recorder whose ONVIF recording job is active is recording.
+    cam.recordingMode = 'Active';
+    const active = await call<{ recording: boolean | null }>(env.app, { url: '/base/device/v1/probe', body: { kind: 'recorder', id: room.recorderId }, token: admin });
+    expect(active.body.data.recording).toBe(true);
+    const nowRecording = await call<{ recording: boolean; recorder: { recording: boolean } }>(env.app, { url: `/base/device/v1/get/dev/record/status?classroomId=${room.id}`, token: teacher });
+    expect(nowRecording.body.data).toMatchObject({ recording: true, recorder: { recording: true } });
+    cam.recordingMode = 'Idle';
+    const idle = await call<{ recording: boolean | null }>(env.app, { url: '/base/device/v1/probe', body: { kind: 'recorder', id: room.recorderId }, token: admin });
+    expect(idle.body.data.recording).toBe(false);
+    cam.recordingMode = null;
     expect(status.body.data.cameras.map((c) => c.id)).toEqual(expect.arrayContaining(room.cameraIds));
     // Wrong credentials: the device is there, the reason is given.
     await rowOf((tx) => tx.update(recorders).set({ password: 'wrong' }).where(eq(recorders.id, room.recorderId)));

@@ -11,7 +11,7 @@ import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, localizeError } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
-import { OnvifError, probeDevice, ptzCommand } from '../../platform/adapters/onvif.ts';
+import { OnvifError, probeDevice, ptzCommand, recordingState } from '../../platform/adapters/onvif.ts';
 
 type RecorderRow = typeof recorders.$inferSelect;
 type CameraRow = typeof cameras.$inferSelect;
@@ -170,8 +170,12 @@ export async function probe(ctx: MemberCtx, input: { kind: 'recorder' | 'camera'
   let answered = true;
   let info = { manufacturer: null as string | null, model: null as string | null, firmware: null as string | null };
   let error: string | null = null;
+  let recording: boolean | null = null;
+  const target = { url: device.onvifUrl, username: device.username, password: device.password };
   try {
-    info = await probeDevice({ url: device.onvifUrl, username: device.username, password: device.password });
+    info = await probeDevice(target);
+    // A recorder that says what its recording jobs are doing; one without a recording service keeps its last state.
+    if (input.kind === 'recorder') recording = await recordingState(target).catch(() => null);
   } catch (err) {
     const e = deviceError(err);
     // A device that answers but refuses the credentials or the request is there all the same.
@@ -181,13 +185,15 @@ export async function probe(ctx: MemberCtx, input: { kind: 'recorder' | 'camera'
   const status = answered ? ('online' as const) : ('offline' as const);
   const lastSeenAt = await inSchool(ctx, async (tx) => {
     if (input.kind === 'recorder') {
-      const [row] = await tx.update(recorders).set({ status, ...(answered ? { lastSeenAt: now } : {}) }).where(eq(recorders.id, input.id)).returning({ lastSeenAt: recorders.lastSeenAt });
+      const [row] = await tx.update(recorders)
+        .set({ status, ...(answered ? { lastSeenAt: now } : {}), ...(recording === null ? {} : { recording }) })
+        .where(eq(recorders.id, input.id)).returning({ lastSeenAt: recorders.lastSeenAt });
       return row?.lastSeenAt ?? null;
     }
     await tx.update(cameras).set({ status }).where(eq(cameras.id, input.id));
     return answered ? now : null;
   });
-  return { status, lastSeenAt: lastSeenAt?.toISOString() ?? null, manufacturer: info.manufacturer, model: info.model, firmware: info.firmware, error };
+  return { status, lastSeenAt: lastSeenAt?.toISOString() ?? null, manufacturer: info.manufacturer, model: info.model, firmware: info.firmware, recording, error };
 }
 
 export async function recordStatus(ctx: MemberCtx, classroomId: string) {

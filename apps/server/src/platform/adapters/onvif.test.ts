@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OnvifError, passwordDigest, probeDevice, ptzBody, ptzCommand, soapEnvelope, xmlText } from './onvif.ts';
+import { OnvifError, passwordDigest, probeDevice, ptzBody, ptzCommand, recordingState, soapEnvelope, xmlText } from './onvif.ts';
 import { startOnvifDouble, type OnvifDouble } from '../../test/onvif-double.ts';
 
 describe('ONVIF SOAP and WS-Security', () => {
@@ -82,6 +82,22 @@ describe('ONVIF adapter against the local double', () => {
     const anonymous = await probeDevice({ url: cam.url });
     expect(anonymous.manufacturer).toBeNull();
     await expect(probeDevice({ ...target(), password: 'bad' })).rejects.toMatchObject({ kind: 'auth' });
+  });
+
+  it("reads a recorder's recording jobs from its recording service", async () => {
+    const recorder = await startOnvifDouble({ username: 'rec', password: 'pw', recordingMode: 'Active' });
+    try {
+      const target = { url: recorder.url, username: 'rec', password: 'pw' };
+      expect(await recordingState(target)).toBe(true);
+      recorder.recordingMode = 'Idle';
+      expect(await recordingState(target)).toBe(false);
+      expect(recorder.commands.filter((c) => c.service === 'recording').map((c) => c.action)).toEqual(['GetRecordingJobs', 'GetRecordingJobs']);
+      await expect(recordingState({ ...target, password: 'no' })).rejects.toMatchObject({ kind: 'auth' });
+    } finally {
+      await recorder.close();
+    }
+    // A camera without a recording service has no recording state.
+    expect(await recordingState(target())).toBeNull();
   });
 
   it('gives up on a device that does not answer, and on one that is not there', async () => {

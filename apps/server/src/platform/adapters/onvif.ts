@@ -17,6 +17,7 @@ const NS = {
   base64: 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary',
   device: 'http://www.onvif.org/ver10/device/wsdl',
   ptz: 'http://www.onvif.org/ver20/ptz/wsdl',
+  recording: 'http://www.onvif.org/ver10/recording/wsdl',
   schema: 'http://www.onvif.org/ver10/schema',
 } as const;
 
@@ -54,7 +55,7 @@ export function securityHeader(username: string, password: string, now = new Dat
 
 export function soapEnvelope(body: string, auth?: { username: string; password: string; now?: Date; nonce?: Buffer }): string {
   const header = auth ? `<s:Header>${securityHeader(auth.username, auth.password, auth.now, auth.nonce)}</s:Header>` : '';
-  return `<?xml version="1.0" encoding="UTF-8"?><s:Envelope xmlns:s="${NS.soap}" xmlns:tds="${NS.device}" xmlns:tptz="${NS.ptz}" xmlns:tt="${NS.schema}">${header}<s:Body>${body}</s:Body></s:Envelope>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><s:Envelope xmlns:s="${NS.soap}" xmlns:tds="${NS.device}" xmlns:tptz="${NS.ptz}" xmlns:trc="${NS.recording}" xmlns:tt="${NS.schema}">${header}<s:Body>${body}</s:Body></s:Envelope>`;
 }
 
 /** The text of the first element with this local name (any prefix), unescaped. */
@@ -115,6 +116,16 @@ async function post(target: OnvifTarget, url: string, action: string, body: stri
   return text;
 }
 
+/** A service address on the host we were configured with (see ptzServiceUrl). */
+function onConfiguredHost(target: OnvifTarget, xaddr: string): string {
+  try {
+    const given = new URL(xaddr);
+    return `${new URL(target.url).origin}${given.pathname}${given.search}`;
+  } catch {
+    throw new OnvifError('badResponse', 'service XAddr is not a URL');
+  }
+}
+
 /**
  * The PTZ service address from GetCapabilities. Devices behind NAT often report their inside address,
  * so the path they give is kept on the host we were configured with.
@@ -124,13 +135,7 @@ async function ptzServiceUrl(target: OnvifTarget): Promise<string> {
   const ptz = /<(?:[\w-]+:)?PTZ(?:\s[^>]*)?>([\s\S]*?)<\/(?:[\w-]+:)?PTZ>/.exec(reply);
   const xaddr = ptz ? xmlText(ptz[1]!, 'XAddr') : null;
   if (!xaddr) throw new OnvifError('noPtzService', 'no PTZ capability');
-  try {
-    const given = new URL(xaddr);
-    const configured = new URL(target.url);
-    return `${configured.origin}${given.pathname}${given.search}`;
-  } catch {
-    throw new OnvifError('badResponse', 'PTZ XAddr is not a URL');
-  }
+  return onConfiguredHost(target, xaddr);
 }
 
 /** Sends one PTZ command: ContinuousMove in a direction (or zoom), or Stop. */
@@ -156,4 +161,18 @@ export async function probeDevice(target: OnvifTarget): Promise<DeviceInfo> {
   if (!target.username) return { manufacturer: null, model: null, firmware: null, deviceTime };
   const info = await post(target, target.url, `${NS.device}/GetDeviceInformation`, '<tds:GetDeviceInformation/>');
   return { manufacturer: xmlText(info, 'Manufacturer'), model: xmlText(info, 'Model'), firmware: xmlText(info, 'FirmwareVersion'), deviceTime };
+}
+
+/**
+ * Whether a recorder is recording (ONVIF Profile G): GetServices finds its recording service, whose
+ * GetRecordingJobs lists jobs in Active or Idle mode. null when the device has no recording service.
+ */
+export async function recordingState(target: OnvifTarget): Promise<boolean | null> {
+  const services = await post(target, target.url, `${NS.device}/GetServices`, '<tds:GetServices><tds:IncludeCapability>false</tds:IncludeCapability></tds:GetServices>');
+  const entry = [...services.matchAll(/<(?:[\w-]+:)?Service>([\s\S]*?)<\/(?:[\w-]+:)?Service>/g)].map((m) => m[1]!)
+    .find((body) => xmlText(body, 'Namespace') === NS.recording);
+  const xaddr = entry ? xmlText(entry, 'XAddr') : null;
+  if (!xaddr) return null;
+  const jobs = await post(target, onConfiguredHost(target, xaddr), `${NS.recording}/GetRecordingJobs`, '<trc:GetRecordingJobs/>');
+  return [...jobs.matchAll(/<(?:[\w-]+:)?Mode>\s*Active\s*<\/(?:[\w-]+:)?Mode>/g)].length > 0;
 }
