@@ -89,9 +89,18 @@ describe('organisation tree', () => {
     // E2E College is now empty.
     await node(admin, 'E2E College').click();
     await admin.getByTestId('org-people').getByText('No people in this unit').waitFor();
+    await node(admin, 'E2E Department').click();
+
+    // A unit added below a collapsed one is shown, its ancestors opened; empty, it can go again.
+    await addUnit(admin, 'E2E Lab', 'Office');
+    await node(admin, 'E2E Lab').waitFor({ state: 'visible' });
+    await admin.getByTestId('org-delete').click();
+    await admin.getByTestId('org-delete-ok').click();
+    await toast(admin, 'Unit deleted');
+    await node(admin, 'E2E Lab').waitFor({ state: 'detached' });
+    expect(await selected(admin)).toBe('E2E Department');
 
     // Put a person in the department: then it cannot be deleted.
-    await node(admin, 'E2E Department').click();
     await admin.getByTestId('org-add-people').click();
     await admin.getByTestId('org-people-pick').click();
     await admin.keyboard.type('student');

@@ -102,7 +102,10 @@ export async function moveUnit(ctx: MemberCtx, input: { id: string; parentId: st
 /** Deletes an empty unit: refused while people, courses or sub-units hang on it; the root stays. */
 export async function deleteUnit(ctx: MemberCtx, id: string) {
   await inSchool(ctx, async (tx) => {
-    const unit = await unitOr404(tx, id);
+    // Locking the unit first makes a concurrent insert of a person or course that points at it wait
+    // (its foreign-key check needs a share lock on this row), so the counts below stay true.
+    const [unit] = await tx.select().from(orgUnits).where(eq(orgUnits.id, id)).for('update');
+    if (!unit) throw new AppError('common.notFound');
     if (unit.parentId === null) throw new AppError('org.rootLocked');
     const [children] = await tx.select({ n: count() }).from(orgUnits).where(eq(orgUnits.parentId, id));
     if (Number(children?.n ?? 0) > 0) throw new AppError('org.hasChildren');
@@ -110,13 +113,7 @@ export async function deleteUnit(ctx: MemberCtx, id: string) {
     if (Number(people?.n ?? 0) > 0) throw new AppError('org.hasPeople', { count: Number(people!.n) });
     const [taught] = await tx.select({ n: count() }).from(courses).where(eq(courses.orgUnitId, id));
     if (Number(taught?.n ?? 0) > 0) throw new AppError('org.hasCourses', { count: Number(taught!.n) });
-    try {
-      await tx.delete(orgUnits).where(eq(orgUnits.id, id));
-    } catch (e) {
-      // A person or course added between the checks and the delete: the foreign key refuses it.
-      if (pgCode(e).code === '23503') throw new AppError('org.hasPeople', { count: 1 });
-      throw e;
-    }
+    await tx.delete(orgUnits).where(eq(orgUnits.id, id));
   });
 }
 

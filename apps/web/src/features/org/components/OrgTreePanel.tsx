@@ -5,7 +5,7 @@ import { ApartmentOutlined, BankOutlined, ClusterOutlined, TeamOutlined } from '
 import { useTranslation } from 'react-i18next';
 import type { TOrgKind, TOrgTreeNode } from '@hxk/contracts/org';
 import { hasPermission, subscribePermissions } from '../../../lib/permissions.ts';
-import { dropTarget, flatten, matchWithAncestors } from './tree-utils.ts';
+import { ancestorsOf, dropTarget, flatten, matchWithAncestors } from './tree-utils.ts';
 
 const KIND_ICONS: Record<TOrgKind, React.ReactNode> = {
   school: <BankOutlined />,
@@ -49,7 +49,17 @@ export function OrgTreePanel({ tree, selectedId, onSelect, onMove }: Props) {
   }, [tree, hits, keep, searching, t]);
 
   const rootIds = tree.map((n) => n.id);
-  const expandedKeys = searching ? [...keep] : (expanded ?? [...rootIds, ...tree.flatMap((n) => n.children.map((c) => c.id))]);
+  const defaultExpanded = [...rootIds, ...tree.flatMap((n) => n.children.map((c) => c.id))];
+  const expandedKeys = searching ? [...keep] : (expanded ?? defaultExpanded);
+
+  // A newly selected unit (just added, say) is shown with its ancestors open, once it is in the tree.
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  if (selectedId !== null && selectedId !== shownFor && flatten(tree).some((n) => n.id === selectedId)) {
+    setShownFor(selectedId);
+    const parents = ancestorsOf(tree, selectedId);
+    const base = expanded ?? defaultExpanded;
+    if (!parents.every((p) => base.includes(p))) setExpanded([...new Set([...base, ...parents])]);
+  }
 
   const onDrop: TreeProps['onDrop'] = (info) => {
     const pos = info.node.pos.split('-');

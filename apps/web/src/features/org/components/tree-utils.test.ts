@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TOrgTreeNode } from '@hxk/contracts/org';
-import { dropTarget, matchWithAncestors } from './tree-utils.ts';
+import { ancestorsOf, dropTarget, matchWithAncestors } from './tree-utils.ts';
 
 const node = (id: string, parentId: string | null, name: string, children: TOrgTreeNode[] = []): TOrgTreeNode => ({
   id, parentId, name, kind: parentId ? 'college' : 'school', sort: 0, ownCount: 0, totalCount: 0, children,
@@ -13,6 +13,11 @@ describe('organisation tree helpers', () => {
     expect([...hits]).toEqual(['4']);
     expect([...keep].sort()).toEqual(['1', '2', '4']);
     expect(matchWithAncestors(tree, ' ').keep.size).toBe(0);
+  });
+
+  it('lists the ancestors of a unit', () => {
+    expect(ancestorsOf(tree, '4')).toEqual(['1', '2']);
+    expect(ancestorsOf(tree, '1')).toEqual([]);
   });
 
   it('turns drops into a parent and a position', () => {

@@ -48,3 +48,11 @@ export function dropTarget(
   const at = siblings.findIndex((c) => c.id === targetId);
   return { parentId: parent.id, index: side === -1 ? at : at + 1 };
 }
+
+/** Ids of the units above `id`, nearest last. */
+export function ancestorsOf(nodes: TOrgTreeNode[], id: string): string[] {
+  const byId = new Map(flatten(nodes).map((n) => [n.id, n]));
+  const out: string[] = [];
+  for (let cur = byId.get(id); cur?.parentId; cur = byId.get(cur.parentId)) out.unshift(cur.parentId);
+  return out;
+}
