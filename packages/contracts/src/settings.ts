@@ -71,7 +71,8 @@ export function minutesOfDay(now: Date, timeZone?: string): number {
 
 /**
  * Whether `now` falls in a daily window [start, end) given as 'HH:mm'. No window (both null) means no
- * limit. Used for the lesson-plan upload and modify limits (spec section 6).
+ * limit. Used for the lesson-plan upload and modify limits (spec section 6); the server passes the
+ * school's wall clock, `config.schoolTimezone` (SCHOOL_TIMEZONE).
  */
 export function withinDailyWindow(now: Date, start: string | null, end: string | null, timeZone?: string): boolean {
   if (start === null || end === null) return true;
