@@ -64,7 +64,9 @@ export function AssignmentPointsPage() {
             data-testid="points-supervisor"
           />
         )}
-        <DatePicker.RangePicker allowEmpty={[true, true]} onChange={(r) => setRange(r)} data-testid="points-dates" />
+        <span data-testid="points-dates">
+          <DatePicker.RangePicker allowEmpty={[true, true]} onChange={(r) => setRange(r)} />
+        </span>
       </Flex>
       {!query.supervisorId && <Typography.Paragraph type="secondary">{t('points.mine')}</Typography.Paragraph>}
       <Table<AssignedSession>

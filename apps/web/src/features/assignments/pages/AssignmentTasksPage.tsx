@@ -41,9 +41,9 @@ export function AssignmentTasksPage() {
     { title: t('task.name'), dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     { title: t('task.semester'), dataIndex: 'semesterName' },
     { title: t('task.period'), key: 'period', render: (_, r) => `${r.startDate} ~ ${r.endDate}` },
-    { title: t('task.minClasses'), dataIndex: 'minClasses', align: 'right' },
+    { title: t('task.minClassesShort'), dataIndex: 'minClasses', align: 'right' },
     { title: t('task.supervisorCount'), dataIndex: 'supervisorCount', align: 'right' },
-    { title: t('task.description'), dataIndex: 'description', ellipsis: true, render: (v: string | null) => v || '—', responsive: ['lg'] },
+    { title: t('task.description'), dataIndex: 'description', ellipsis: true, render: (v: string | null) => v || '—', responsive: ['xxl'] },
     {
       title: t('task.actions'),
       key: 'actions',

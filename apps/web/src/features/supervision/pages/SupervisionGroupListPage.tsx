@@ -61,7 +61,7 @@ export function SupervisionGroupListPage() {
       dataIndex: 'realtimePatrol',
       render: (v: boolean) => (v ? <Tag color="green">{t('list.allowed')}</Tag> : <Tag>{t('list.notAllowed')}</Tag>),
     },
-    { title: t('list.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['lg'] },
+    { title: t('list.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['xxl'] },
     {
       title: t('list.actions'),
       key: 'actions',
