@@ -174,6 +174,12 @@ describe.skipIf(!shots)('classroom screenshots', () => {
       await openRoom(page, 'A101');
       await settle();
       await screenshot(page, `classrooms-${lng}-room`);
+      await page.getByTestId('cameras-table').locator('[data-testid^="camera-ptz-"]').first().click();
+      await page.getByTestId('ptz-up').waitFor();
+      await settle();
+      await screenshot(page, `classrooms-${lng}-ptz`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('ptz-up').waitFor({ state: 'detached' });
       await page.getByTestId('camera-add').click();
       await page.getByTestId('camera-name').waitFor();
       await settle();

@@ -46,7 +46,7 @@ export function CamerasTable({ classroomId, cameras, modal }: { classroomId: str
       title: t('camera.streamUrl'),
       dataIndex: 'streamUrl',
       render: (v: string | null) => (v ? <Typography.Text copyable ellipsis style={{ maxWidth: 200 }}>{v}</Typography.Text> : '—'),
-      responsive: ['lg'],
+      responsive: ['xxl'],
     },
     { title: t('device.status'), dataIndex: 'status', render: (v: TCamera['status'], c) => <DeviceStatusTag status={v} testId={`camera-status-${c.id}`} /> },
     { title: t('camera.ptz'), dataIndex: 'ptz', render: (v: boolean) => (v ? <Tag color="blue">{t('camera.ptzYes')}</Tag> : '—') },
@@ -54,6 +54,7 @@ export function CamerasTable({ classroomId, cameras, modal }: { classroomId: str
     {
       title: t('actions'),
       key: 'actions',
+      fixed: 'right',
       render: (_, c) => (
         <Space size={0} wrap>
           <Permission code="patrol:ptz">
