@@ -149,6 +149,7 @@ describe('user management', () => {
     );
     const admin = await signIn('admin');
     await admin.goto('/hxk/back/userManagement');
+    await search(admin, 'student'); // the demo school's 60 teachers fill the first pages
     await admin.getByTestId('user-edit-student').click();
     await admin.getByTestId('user-profile-shared').waitFor();
     await expect.poll(() => admin.getByTestId('user-name').inputValue()).toBe('Student');
