@@ -30,8 +30,8 @@ export const FRONT_ROW_LIMITS = { emptySeats: 10000, rate: 100 } as const;
 
 export const ZSaveBuildingRequest = z.object({ id: ZId.optional(), name: name(50), sort: z.number().int().min(0).max(9999).default(0) });
 export const ZBuilding = z.object({ id: ZId, name: z.string(), sort: z.number().int() });
-export const ZIdBody = z.object({ id: ZId });
-export const ZIdQuery = z.object({ id: ZIdInput });
+export const ZRecordIdBody = z.object({ id: ZId });
+export const ZRecordIdQuery = z.object({ id: ZIdInput });
 
 export const ZSaveClassroomRequest = z
   .object({

@@ -14,8 +14,8 @@ import {
   ZFrontRowRoomsRequest,
   ZFrontRowSettings,
   ZId,
-  ZIdBody,
-  ZIdQuery,
+  ZRecordIdBody,
+  ZRecordIdQuery,
   ZProbeRequest,
   ZProbeResponse,
   ZPtzRequest,
@@ -58,7 +58,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/base/classroom/v1/building/delete', {
     config: { permission: 'device:edit' },
-    schema: { tags, summary: 'Delete a building that has no classrooms', body: ZIdBody, response: okSchema(z.null()) },
+    schema: { tags, summary: 'Delete a building that has no classrooms', body: ZRecordIdBody, response: okSchema(z.null()) },
   }, async (req) => {
     await rooms.deleteBuilding(m(req.ctx), req.body.id);
     return ok(null);
@@ -66,7 +66,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/base/classroom/v1/getInfoById', {
     config: { permission: 'transcribeManagement' },
-    schema: { tags, summary: 'A classroom with its recorder and cameras (no device passwords)', querystring: ZIdQuery, response: okSchema(ZClassroomDetail) },
+    schema: { tags, summary: 'A classroom with its recorder and cameras (no device passwords)', querystring: ZRecordIdQuery, response: okSchema(ZClassroomDetail) },
   }, async (req) => ok(await rooms.classroomDetail(m(req.ctx), req.query.id)));
 
   app.post('/base/classroom/v1/save', {
@@ -76,7 +76,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/base/classroom/v1/delete', {
     config: { permission: 'device:edit' },
-    schema: { tags, summary: 'Delete a classroom with no class sessions to come (its recorder and cameras go with it)', body: ZIdBody, response: okSchema(z.null()) },
+    schema: { tags, summary: 'Delete a classroom with no class sessions to come (its recorder and cameras go with it)', body: ZRecordIdBody, response: okSchema(z.null()) },
   }, async (req) => {
     await rooms.deleteClassroom(m(req.ctx), req.body.id);
     return ok(null);
@@ -111,7 +111,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/base/recorder/v1/delete', {
     config: { permission: 'device:edit' },
-    schema: { tags: deviceTags, summary: 'Delete a recorder', body: ZIdBody, response: okSchema(z.null()) },
+    schema: { tags: deviceTags, summary: 'Delete a recorder', body: ZRecordIdBody, response: okSchema(z.null()) },
   }, async (req) => {
     await devices.deleteRecorder(m(req.ctx), req.body.id);
     return ok(null);
@@ -124,7 +124,7 @@ export const classroomsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/base/camera/v1/delete', {
     config: { permission: 'device:edit' },
-    schema: { tags: deviceTags, summary: 'Delete a camera', body: ZIdBody, response: okSchema(z.null()) },
+    schema: { tags: deviceTags, summary: 'Delete a camera', body: ZRecordIdBody, response: okSchema(z.null()) },
   }, async (req) => {
     await devices.deleteCamera(m(req.ctx), req.body.id);
     return ok(null);
