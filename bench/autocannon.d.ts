@@ -20,6 +20,7 @@ declare module 'autocannon' {
     workers?: number;
     timeout?: number;
     method?: string;
+    body?: string;
     headers?: Record<string, string>;
     title?: string;
     warmup?: { connections?: number; duration?: number };

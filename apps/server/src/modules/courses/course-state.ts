@@ -13,7 +13,8 @@ type Meeting = { id: string; lessonDate: string; sessionStart: number; sessionEn
  * session times, the school's waiting minutes, and which of today's meetings have an active warning.
  */
 export async function stateReader(tx: Tx, clock: { date: string; minute: number }, meetings: readonly Meeting[]) {
-  const times = new Map((await readSessionTimes(tx)).map((t) => [t.sessionNo, t]));
+  const sessionTimes = await readSessionTimes(tx);
+  const times = new Map(sessionTimes.map((t) => [t.sessionNo, t]));
   const [settings] = await tx.select({ waitingMinutes: schoolSettings.waitingMinutes }).from(schoolSettings);
   const waitingMinutes = settings?.waitingMinutes ?? DEFAULT_WAITING_MINUTES;
   const todays = meetings.filter((x) => x.lessonDate === clock.date).map((x) => x.id);
@@ -23,6 +24,8 @@ export async function stateReader(tx: Tx, clock: { date: string; minute: number 
       : [],
   );
   return {
+    /** The school's session list, read once here for callers that show it too. */
+    sessionTimes,
     times: (x: Pick<Meeting, 'sessionStart' | 'sessionEnd'>) => {
       const start = times.get(x.sessionStart);
       const end = times.get(x.sessionEnd);

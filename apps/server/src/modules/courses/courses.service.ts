@@ -18,7 +18,7 @@ import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
-import { findSemester, readSessionTimes, schoolClock } from '../calendar/calendar.service.ts';
+import { findSemester, schoolClock } from '../calendar/calendar.service.ts';
 import { stateOfDay, stateReader } from './course-state.ts';
 
 type ListQuery = TCourseListRequest;
@@ -31,13 +31,24 @@ const unitAndBelow = (unitId: string) => sql`(with recursive u(id) as (
 
 const classroomName = sql<string | null>`case when ${classrooms.id} is null then null else ${buildings.name} || ' ' || ${classrooms.name} end`;
 
-function courseFilters(q: Omit<ListQuery, 'pageNum' | 'pageSize'>): SQL | undefined {
+/**
+ * The class dates a week and/or weekday filter stands for in a semester: the day index
+ * (school, lesson_date, session_start) then finds them instead of a scan of the whole timetable.
+ */
+function filterDates(semester: { startDate: string; weekCount: number }, week?: number, weekday?: number): string[] {
+  const weeks = week ? [week] : Array.from({ length: semester.weekCount }, (_, i) => i + 1);
+  const days = weekday ? [weekday] : [1, 2, 3, 4, 5, 6, 7];
+  return weeks.flatMap((w) => days.map((d) => lessonDate(semester.startDate, w, d)));
+}
+
+function courseFilters(q: Omit<ListQuery, 'pageNum' | 'pageSize'>, semester?: { startDate: string; weekCount: number }): SQL | undefined {
   const f: SQL[] = [];
   if (q.semesterId) f.push(eq(courses.semesterId, q.semesterId));
   if (q.orgUnitId) f.push(sql`${courses.orgUnitId} in ${unitAndBelow(q.orgUnitId)}`);
   if (q.teacherId) f.push(eq(courses.teacherId, q.teacherId));
   if (q.keyword) f.push(or(ilike(courses.name, containsPattern(q.keyword)), ilike(courses.code, containsPattern(q.keyword)))!);
   const s: SQL[] = [];
+  if (semester && (q.week || q.weekday)) s.push(sql`cs.lesson_date in (${sql.join(filterDates(semester, q.week, q.weekday).map((d) => sql`${d}::date`), sql`, `)})`);
   if (q.week) s.push(sql`cs.week = ${q.week}`);
   if (q.weekday) s.push(sql`cs.weekday = ${q.weekday}`);
   if (q.session) s.push(sql`cs.session_start <= ${q.session} and cs.session_end >= ${q.session}`);
@@ -110,7 +121,8 @@ async function withSessions(ctx: MemberCtx, tx: Tx, rows: Awaited<ReturnType<Ret
 
 export async function listCourses(ctx: MemberCtx, q: ListQuery) {
   return inSchool(ctx, async (tx) => {
-    const where = courseFilters(q);
+    const semester = q.semesterId && (q.week || q.weekday) ? await findSemester(tx, q.semesterId) : undefined;
+    const where = courseFilters(q, semester);
     const [total] = await tx.select({ n: count() }).from(courses).where(where);
     const rows = await courseBase(tx).where(where).orderBy(asc(courses.code), asc(courses.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
     return { list: await withSessions(ctx, tx, rows), total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
@@ -263,7 +275,7 @@ const entriesQuery = (tx: Tx, where: SQL | undefined) =>
 async function withState(ctx: MemberCtx, tx: Tx, rows: Awaited<ReturnType<typeof entriesQuery>>) {
   const clock = schoolClock(ctx);
   const reader = await stateReader(tx, clock, rows.map((r) => ({ ...r, id: r.courseSessionId })));
-  return { clock, list: rows.map((r) => ({ ...r, ...reader.times(r), state: reader.state({ ...r, id: r.courseSessionId }) })) };
+  return { clock, sessionTimes: reader.sessionTimes, list: rows.map((r) => ({ ...r, ...reader.times(r), state: reader.state({ ...r, id: r.courseSessionId }) })) };
 }
 
 /** A semester week as weekday x session cells, for a room, a teacher or a department (or the whole school). */
@@ -283,7 +295,7 @@ export async function timetable(ctx: MemberCtx, q: TTimetableRequest) {
     if (q.classroomId) f.push(eq(courseSessions.classroomId, q.classroomId));
     if (q.teacherId) f.push(eq(courses.teacherId, q.teacherId));
     if (q.orgUnitId) f.push(sql`${courses.orgUnitId} in ${unitAndBelow(q.orgUnitId)}`);
-    const { clock, list } = await withState(ctx, tx, await entriesQuery(tx, and(...f)));
+    const { clock, sessionTimes, list } = await withState(ctx, tx, await entriesQuery(tx, and(...f)));
     const cells = new Map<string, { weekday: number; sessionStart: number; entries: typeof list }>();
     for (const e of list) {
       const k = `${e.weekday}|${e.sessionStart}`;
@@ -291,7 +303,7 @@ export async function timetable(ctx: MemberCtx, q: TTimetableRequest) {
       cell.entries.push(e);
       cells.set(k, cell);
     }
-    const sessions = (await readSessionTimes(tx)).map((t) => ({ sessionNo: t.sessionNo, start: formatHm(t.startMinute), end: formatHm(t.endMinute) }));
+    const sessions = sessionTimes.map((t) => ({ sessionNo: t.sessionNo, start: formatHm(t.startMinute), end: formatHm(t.endMinute) }));
     return { semesterId: semester.id, week, today: clock.date, dates, sessions, cells: [...cells.values()] };
   });
 }

@@ -1,0 +1,313 @@
+/**
+ * npm run bench:schedule: the timetable (week view) and the course list on a school with 5,000
+ * courses and 100,000 timetable sessions, through the API and as the bare query, side by side
+ * (docs/benchmarks.md, "Schedule"). Never part of npm test.
+ *
+ * The first demo school (300 courses, 12,000 sessions, 30 rooms, 60 teachers) is topped up with
+ * 200 rooms, 400 teachers and 4,700 courses, 4,400 of which meet once a week for 20 weeks, to
+ * exactly 5,000 courses and 100,000 sessions. Then, per driver (PGlite always, PostgreSQL when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set):
+ *   - course list: POST /app/ddxk/course/v1/page (20 a page, the semester, no other filter)
+ *   - timetable:   POST /app/ddxk/course/v1/timetable (this week of the busiest room)
+ * against a bare Fastify route running the same SQL with the school as a plain WHERE (no session,
+ * no RLS transaction, no state, no envelope). The plans of the bare queries are printed (PostgreSQL).
+ * Figures go to stdout and bench/results/schedule.json.
+ */
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { IDENTITY, lessonDate, teachingWeekOf, weekDates, zonedClock } from '@hxk/contracts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { migrateDatabase, openDatabase, type Database, type DbHandle } from '../apps/server/src/platform/db.ts';
+import { platformTx } from '../apps/server/src/platform/tenancy.ts';
+import { accounts, buildings, classrooms, courseSessions, courses, orgUnits, schoolMemberships, schools, semesters } from '../apps/server/src/db/schema/index.ts';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'schedule.json');
+const SETTINGS = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  durationSeconds: Number(process.env.BENCH_DURATION ?? 6),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
+  courses: 5_000,
+  sessions: 100_000,
+  extraRooms: 200,
+  extraTeachers: 400,
+};
+type DriverName = 'pglite' | 'postgres';
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+// ---------------------------------------------------------------- data
+
+type Scale = { schoolId: string; semesterId: string; week: number; busyRoomId: string; courseCount: number; sessionCount: number };
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 2000) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+export async function seedScale(db: Database): Promise<Scale> {
+  await seedDemo(db);
+  return platformTx(db, 'seed', async (tx) => {
+    const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'DEMO'));
+    const schoolId = school!.id;
+    const [semester] = await tx.select().from(semesters).where(eq(semesters.schoolId, schoolId));
+    const units = await tx.select({ id: orgUnits.id }).from(orgUnits).where(and(eq(orgUnits.schoolId, schoolId), eq(orgUnits.kind, 'department')));
+    const [building] = await tx.insert(buildings).values({ schoolId, name: 'Bench Building', sort: 99 }).returning({ id: buildings.id });
+    const rooms = await tx.insert(classrooms).values(Array.from({ length: SETTINGS.extraRooms }, (_, i) => ({
+      schoolId, buildingId: building!.id, floor: Math.floor(i / 20) + 1, name: `B${String(i + 1).padStart(3, '0')}`,
+    }))).returning({ id: classrooms.id });
+    const people = await tx.insert(accounts).values(Array.from({ length: SETTINGS.extraTeachers }, (_, i) => ({
+      account: `bench_t${i}`, name: `Bench Teacher ${i}`,
+    }))).returning({ id: accounts.id });
+    await tx.insert(schoolMemberships).values(people.map((p, i) => ({
+      schoolId, accountId: p.id, identity: IDENTITY.teacher, status: 'approved' as const, orgUnitId: units[i % units.length]!.id,
+    })));
+    const [have] = await tx.select({ n: count() }).from(courses).where(eq(courses.schoolId, schoolId));
+    const [haveSessions] = await tx.select({ n: count() }).from(courseSessions).where(eq(courseSessions.schoolId, schoolId));
+    const extraCourses = SETTINGS.courses - Number(have!.n);
+    const weeks = semester!.weekCount;
+    const timetabled = Math.floor((SETTINGS.sessions - Number(haveSessions!.n)) / weeks);
+    const rows = await (async () => {
+      const out: { id: string }[] = [];
+      await insertChunked(Array.from({ length: extraCourses }, (_, i) => ({
+        schoolId, semesterId: semester!.id, code: `BENCH${String(i).padStart(5, '0')}`, name: `Bench course ${i}`,
+        orgUnitId: units[i % units.length]!.id, teacherId: people[i % people.length]!.id, teachingClass: `Class ${i % 40}`, studentCount: 30 + (i % 50),
+      })), async (chunk) => out.push(...(await tx.insert(courses).values(chunk).returning({ id: courses.id }))));
+      return out;
+    })();
+    // Course i meets in room i % rooms, slot i / rooms (weekday x 10 sessions, single sessions), every week.
+    const sessionRows: (typeof courseSessions.$inferInsert)[] = [];
+    rows.slice(0, timetabled).forEach((c, i) => {
+      const room = rooms[i % rooms.length]!;
+      const slot = Math.floor(i / rooms.length) % 70;
+      const weekday = Math.floor(slot / 10) + 1;
+      const session = (slot % 10) + 1;
+      for (let week = 1; week <= weeks; week++) {
+        sessionRows.push({ schoolId, courseId: c.id, classroomId: room.id, week, weekday, sessionStart: session, sessionEnd: session, lessonDate: lessonDate(semester!.startDate, week, weekday) });
+      }
+    });
+    await insertChunked(sessionRows, (chunk) => tx.insert(courseSessions).values(chunk));
+    const [c] = await tx.select({ n: count() }).from(courses).where(eq(courses.schoolId, schoolId));
+    const [s] = await tx.select({ n: count() }).from(courseSessions).where(eq(courseSessions.schoolId, schoolId));
+    const today = zonedClock(new Date(), 'Asia/Shanghai').date;
+    const week = teachingWeekOf(semester!.startDate, weeks, today) ?? 1;
+    return { schoolId, semesterId: semester!.id, week, busyRoomId: rooms[0]!.id, courseCount: Number(c!.n), sessionCount: Number(s!.n) };
+  });
+}
+
+// ---------------------------------------------------------------- the bare queries
+
+/** The list's SQL without the platform: count, the page, and the page's meetings. */
+export async function bareCourses(db: Database, schoolId: string, semesterId: string) {
+  const where = and(eq(courses.schoolId, schoolId), eq(courses.semesterId, semesterId));
+  const [total] = await db.select({ n: count() }).from(courses).where(where);
+  const rows = await db.select({ id: courses.id, code: courses.code, name: courses.name, teacherName: accounts.name, orgUnitName: orgUnits.name })
+    .from(courses).innerJoin(accounts, eq(accounts.id, courses.teacherId))
+    .leftJoin(orgUnits, and(eq(orgUnits.schoolId, courses.schoolId), eq(orgUnits.id, courses.orgUnitId)))
+    .where(where).orderBy(asc(courses.code), asc(courses.id)).limit(20);
+  const meetings = await db.select({ courseId: courseSessions.courseId, week: courseSessions.week, weekday: courseSessions.weekday, sessionStart: courseSessions.sessionStart, classroomName: classrooms.name })
+    .from(courseSessions).leftJoin(classrooms, and(eq(classrooms.schoolId, courseSessions.schoolId), eq(classrooms.id, courseSessions.classroomId)))
+    .where(and(eq(courseSessions.schoolId, schoolId), inArray(courseSessions.courseId, rows.map((r) => r.id))));
+  return { total: Number(total?.n ?? 0), list: rows.map((r) => ({ ...r, sessionCount: meetings.filter((m) => m.courseId === r.id).length })) };
+}
+
+/** The week view's SQL without the platform: one room's classes of one teaching week. */
+function bareTimetable(db: Database, schoolId: string, semesterId: string, startDate: string, week: number, classroomId: string) {
+  const dates = weekDates(startDate, week);
+  return db.select({ id: courseSessions.id, courseName: courses.name, teacherName: accounts.name, weekday: courseSessions.weekday, sessionStart: courseSessions.sessionStart })
+    .from(courseSessions)
+    .innerJoin(courses, and(eq(courses.schoolId, courseSessions.schoolId), eq(courses.id, courseSessions.courseId)))
+    .innerJoin(accounts, eq(accounts.id, courses.teacherId))
+    .where(and(eq(courseSessions.schoolId, schoolId), eq(courses.semesterId, semesterId), eq(courseSessions.week, week),
+      gte(courseSessions.lessonDate, dates[0]!), lte(courseSessions.lessonDate, dates[6]!), eq(courseSessions.classroomId, classroomId)))
+    .orderBy(asc(courseSessions.lessonDate), asc(courseSessions.sessionStart), asc(courses.code));
+}
+
+// ---------------------------------------------------------------- load
+
+type Target = { name: string; target: 'app' | 'bare'; url: string; body: string; headers: Record<string, string> };
+type Figure = { query: string; target: 'app' | 'bare'; rps: number; requests: number; p50: number; p90: number; p99: number; max: number; non2xx: number; errors: number };
+
+function fire(t: Target, seconds: number, warmup: number): Promise<Result> {
+  return autocannon({
+    url: t.url, method: 'POST', body: t.body, headers: { 'content-type': 'application/json', ...t.headers },
+    connections: SETTINGS.connections, duration: seconds, workers: 1, timeout: 10,
+    ...(warmup > 0 ? { warmup: { connections: SETTINGS.connections, duration: warmup } } : {}),
+  });
+}
+
+/** Alternating rounds (app, bare, app, bare...) so background noise weighs on both alike. */
+async function compare(targets: Target[]): Promise<Figure[]> {
+  const per = SETTINGS.durationSeconds / SETTINGS.rounds;
+  const results = new Map<Target, Result[]>(targets.map((t) => [t, []]));
+  for (let i = 0; i < SETTINGS.rounds; i++) for (const t of targets) results.get(t)!.push(await fire(t, per, i === 0 ? SETTINGS.warmupSeconds : 0));
+  return targets.map((t) => {
+    const rs = results.get(t)!;
+    const requests = rs.reduce((a, r) => a + r.requests.total, 0);
+    const seconds = rs.reduce((a, r) => a + r.duration, 0);
+    const w = (k: 'p50' | 'p90' | 'p99') => round(rs.reduce((a, r) => a + r.latency[k] * r.requests.total, 0) / Math.max(requests, 1));
+    return {
+      query: t.name, target: t.target, rps: round(requests / seconds), requests, p50: w('p50'), p90: w('p90'), p99: w('p99'),
+      max: Math.max(...rs.map((r) => r.latency.max)), non2xx: rs.reduce((a, r) => a + r.non2xx, 0), errors: rs.reduce((a, r) => a + r.errors, 0),
+    };
+  });
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no TCP address');
+  return `http://127.0.0.1:${addr.port}`;
+}
+
+async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return (await res.json()) as T;
+}
+
+async function openDriver(driver: DriverName, tmp: string): Promise<{ dbh: DbHandle; cleanup: () => Promise<void> }> {
+  if (driver === 'pglite') {
+    const dbh = await openDatabase({ kind: 'pglite', dataDir: path.join(tmp, 'pglite') });
+    return { dbh, cleanup: () => dbh.close() };
+  }
+  const url = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)!;
+  const name = `hxk_bench_schedule_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const dbh = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 10 });
+  return {
+    dbh,
+    cleanup: async () => {
+      await dbh.close().catch(() => undefined);
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** EXPLAIN (ANALYZE) of the bare queries, so an index that is missing shows as a scan. */
+async function plans(db: Database, s: Scale, startDate: string): Promise<string[]> {
+  const explain = async (q: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql: text, params } = q.toSQL();
+    const res = (await db.execute(sql.raw(`explain (analyze, costs off, timing off, summary off) ${inline(text, params)}`))) as unknown as { rows: Record<string, string>[] };
+    return res.rows.map((r) => Object.values(r)[0]).join('\n');
+  };
+  const page = db.select({ id: courses.id }).from(courses).where(and(eq(courses.schoolId, s.schoolId), eq(courses.semesterId, s.semesterId))).orderBy(asc(courses.code), asc(courses.id)).limit(20);
+  const raw = async (text: string) => {
+    const res = (await db.execute(sql.raw(`explain (analyze, costs off, timing off, summary off) ${text}`))) as unknown as { rows: Record<string, string>[] };
+    return res.rows.map((r) => Object.values(r)[0]).join('\n');
+  };
+  const [unit] = await db.select({ id: orgUnits.id }).from(orgUnits).where(and(eq(orgUnits.schoolId, s.schoolId), eq(orgUnits.kind, 'college'))).limit(1);
+  // The list's other filters: a college and everything below it, and "meets in week N on weekday D".
+  const byUnit = `select count(*) from courses where school_id = ${s.schoolId} and semester_id = ${s.semesterId} and org_unit_id in (with recursive u(id) as (
+    select id from org_units where school_id = ${s.schoolId} and id = ${unit!.id} union all select o.id from org_units o join u on o.parent_id = u.id and o.school_id = ${s.schoolId}) select id from u)`;
+  const byWeek = `select count(*) from courses where school_id = ${s.schoolId} and semester_id = ${s.semesterId} and exists (select 1 from course_sessions cs
+    where cs.school_id = courses.school_id and cs.course_id = courses.id and cs.week = ${s.week} and cs.weekday = 3)`;
+  return [await explain(page), await explain(bareTimetable(db, s.schoolId, s.semesterId, startDate, s.week, s.busyRoomId)), await raw(byUnit), await raw(byWeek)];
+}
+const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_, n: string) => `'${String(params[Number(n) - 1]).replace(/'/g, "''")}'`);
+
+async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) {
+  log(`\n[${driver}] seeding ${SETTINGS.courses} courses and ${SETTINGS.sessions} sessions`);
+  const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), `hxk-bench-schedule-${driver}-`));
+  cleanups.push(() => fsp.rm(tmp, { recursive: true, force: true }));
+  const { dbh, cleanup } = await openDriver(driver, tmp);
+  cleanups.push(cleanup);
+  await migrateDatabase(dbh);
+  const started = Date.now();
+  const s = await seedScale(dbh.db);
+  log(`[${driver}] ${s.courseCount} courses, ${s.sessionCount} sessions in ${round((Date.now() - started) / 1000)} s; week ${s.week}`);
+  if (s.courseCount !== SETTINGS.courses || s.sessionCount !== SETTINGS.sessions) throw new Error(`[${driver}] scale is ${s.courseCount} / ${s.sessionCount}`);
+  if (driver === 'postgres') await dbh.db.execute(sql`analyze`);
+  const [semester] = await platformTx(dbh.db, 'seed', (tx) => tx.select().from(semesters).where(eq(semesters.id, s.semesterId)));
+
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'silent' }), dbh, logger: false });
+  cleanups.push(() => app.close());
+  const origin = await listen(app);
+  const bare = Fastify({ logger: false });
+  bare.post('/bare/courses', async () => bareCourses(dbh.db, s.schoolId, s.semesterId));
+  bare.post('/bare/timetable', async () => bareTimetable(dbh.db, s.schoolId, s.semesterId, semester!.startDate, s.week, s.busyRoomId));
+  cleanups.push(() => bare.close());
+  const bareOrigin = await listen(bare);
+
+  const login = await post<{ code: number; data: { token: string } }>(`${origin}/base/login/v1/do`, { type: 'password', account: 'admin', password: DEMO_PASSWORD });
+  if (login.code !== 1) throw new Error(`[${driver}] admin login failed`);
+  const auth = { authorization: `Bearer ${login.data.token}` };
+  const listBody = { pageNum: 1, pageSize: 20, semesterId: s.semesterId };
+  const ttBody = { semesterId: s.semesterId, week: s.week, classroomId: s.busyRoomId };
+
+  // Both sides must answer the same before they are compared.
+  const appList = await post<{ code: number; data: { total: number; list: { id: string }[] } }>(`${origin}/app/ddxk/course/v1/page`, listBody, auth);
+  const bareList = await post<{ total: number; list: { id: string }[] }>(`${bareOrigin}/bare/courses`, {});
+  if (appList.code !== 1 || appList.data.total !== bareList.total || appList.data.list.map((r) => r.id).join() !== bareList.list.map((r) => r.id).join()) {
+    throw new Error(`[${driver}] course lists differ`);
+  }
+  const appTt = await post<{ code: number; data: { cells: { entries: unknown[] }[] } }>(`${origin}/app/ddxk/course/v1/timetable`, ttBody, auth);
+  const bareTt = await post<unknown[]>(`${bareOrigin}/bare/timetable`, {});
+  const entries = appTt.data.cells.reduce((a, c) => a + c.entries.length, 0);
+  if (appTt.code !== 1 || entries !== bareTt.length || !entries) throw new Error(`[${driver}] timetables differ: ${entries} / ${bareTt.length}`);
+  log(`[${driver}] course list: 20 of ${appList.data.total}; timetable: ${entries} classes in the busiest room's week`);
+
+  const figures = [
+    ...(await compare([
+      { name: 'course list', target: 'app', url: `${origin}/app/ddxk/course/v1/page`, body: JSON.stringify(listBody), headers: auth },
+      { name: 'course list', target: 'bare', url: `${bareOrigin}/bare/courses`, body: '{}', headers: {} },
+    ])),
+    ...(await compare([
+      { name: 'timetable', target: 'app', url: `${origin}/app/ddxk/course/v1/timetable`, body: JSON.stringify(ttBody), headers: auth },
+      { name: 'timetable', target: 'bare', url: `${bareOrigin}/bare/timetable`, body: '{}', headers: {} },
+    ])),
+  ];
+  const explained = driver === 'postgres' ? await plans(dbh.db, s, semester!.startDate) : [];
+  await bare.close();
+  await app.close();
+  await cleanup();
+  return { driver, entries, figures, plans: explained };
+}
+
+async function main() {
+  const watchdog = setTimeout(() => {
+    log('watchdog: the run took over 10 minutes');
+    process.exit(1);
+  }, 10 * 60_000);
+  watchdog.unref();
+  const cleanups: (() => Promise<void>)[] = [];
+  process.once('SIGINT', () => void Promise.allSettled(cleanups.reverse().map((c) => c())).then(() => process.exit(130)));
+  const drivers: DriverName[] = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const runs = [];
+  try {
+    for (const d of drivers) runs.push(await runDriver(d, cleanups));
+  } finally {
+    await Promise.allSettled(cleanups.reverse().map((c) => c()));
+  }
+  log('\n| Driver / query / target | req/s | p50 ms | p90 ms | p99 ms | max ms | requests | non-2xx |');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of runs) for (const f of r.figures) log(`| ${r.driver === 'pglite' ? 'PGlite' : 'PostgreSQL'} / ${f.query} / ${f.target} | ${f.rps} | ${f.p50} | ${f.p90} | ${f.p99} | ${f.max} | ${f.requests} | ${f.non2xx + f.errors} |`);
+  for (const r of runs) for (const p of r.plans) log(`\n[${r.driver}] plan:\n${p}`);
+  await fsp.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  await fsp.writeFile(RESULTS_FILE, JSON.stringify({ at: new Date().toISOString(), loadavg: os.loadavg(), settings: SETTINGS, runs }, null, 2));
+  if (runs.some((r) => r.figures.some((f) => f.non2xx + f.errors > 0))) process.exitCode = 1;
+}
+
+// Run as a script only: the seeding is reusable (profiling, ad-hoc plans).
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(1);
+  });
+}
