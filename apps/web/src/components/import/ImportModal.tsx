@@ -53,8 +53,9 @@ export function ImportModal({ kind, open, onClose }: { kind: ImportKind; open: b
     downloadFile(templatePath(kind), undefined, `${kind}-template.xlsx`).catch(() => undefined).finally(() => setDownloading(false));
   };
 
-  const checkJob = check.data;
-  const runJob = run.data;
+  // Kept-previous data of another job (a new file was chosen) is not this job's.
+  const checkJob = checkQuery && check.data?.jobId === checkQuery.jobId ? check.data : undefined;
+  const runJob = runQuery && run.data?.jobId === runQuery.jobId ? run.data : undefined;
   const active = runQuery ? runJob : checkJob;
   const busy = upload.isPending || runImport.isPending || Boolean(active && (active.status === 'queued' || active.status === 'running'));
   const checkClean = checkJob?.status === 'done' && checkJob.counts.errors === 0;
