@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { addDays, type TAssignedSession, type TAssignment, type TAssignmentProgress, type TAssignmentTask } from '@hxk/contracts';
-import { assignments, assignmentTasks, courses, courseSessions } from '../../db/schema/index.ts';
+import { assignments, assignmentTasks, courses, courseSessions, semesters } from '../../db/schema/index.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 import { mayAttend, type RuleSession } from './visibility.ts';
@@ -107,6 +107,21 @@ describe.each(DRIVERS)('supervisor assignments on %s', (driver) => {
     expect(courses.body.data.list[0]!.target).toMatchObject({ id: course.id, detail: course.code });
     const sections = await call<Page<TAssignment>>(env.app, { url: `${P}/section/pageList`, token: admin, body: { pageNum: 1, pageSize: 10, taskId, keyword: 'supervisor' } });
     expect(sections.body.data.list.map((a) => a.target.id)).toEqual([one]);
+  });
+
+  it("refuses a course of another semester and a date filter that ends before it starts", async () => {
+    const other = await platformTx(env.dbh.db, 'seed', async (tx) => {
+      const [sem] = await tx.insert(semesters).values({ schoolId: env.schoolA.schoolId, name: 'Another semester', startDate: addDays(dir().semesterStart, 400), weekCount: 10 }).returning({ id: semesters.id });
+      const [course] = await tx.insert(courses).values({ schoolId: env.schoolA.schoolId, semesterId: sem!.id, code: 'OTHER1', name: 'Elsewhere', teacherId: u('teacher') }).returning({ id: courses.id });
+      return course!.id;
+    });
+    const r = await call(env.app, { url: `${P}/assign`, token: admin, body: { taskId, kind: 'course', supervisorIds: [u('supervisor')], targetIds: [other] }, headers: { language: 'en' } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ errorKey: 'assignment.targetNotInSemester', msg: "The chosen course or class session is not in the task's semester." });
+    expect((await seedRows()).assignments.some((a) => a.courseId === other)).toBe(false);
+    const dates = await call(env.app, { url: `${P}/points`, token: supervisor, body: { pageNum: 1, pageSize: 10, from: '2026-05-02', to: '2026-05-01' }, headers: { language: 'en' } });
+    expect(dates.status).toBe(400);
+    expect(dates.body.msg).toContain('must not be before the start date');
   });
 
   it('withdraws, gives back and removes; removal is final and batches are all or nothing', async () => {
