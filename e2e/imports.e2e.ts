@@ -86,6 +86,13 @@ describe('Excel import of people', () => {
     // The export of the filtered list downloads too.
     const [exported] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('user-export').click()]);
     if (!exported.suggestedFilename().startsWith('people-')) throw new Error(`export named ${exported.suggestedFilename()}`);
+    // The same buttons on the course and classroom screens.
+    await admin.goto('/hxk/back/scheduleManage');
+    await admin.getByTestId('course-import').waitFor();
+    await admin.getByTestId('course-export').waitFor();
+    await admin.goto('/hxk/back/transcribeManagement');
+    await admin.getByTestId('classroom-import').click();
+    await admin.locator('.ant-modal-title', { hasText: 'Import classrooms' }).waitFor();
     if (errors.length) throw new Error(errors.join('\n'));
   });
 
@@ -109,6 +116,14 @@ describe('Excel import of people', () => {
       await page.getByTestId('import-result').waitFor();
       await page.waitForTimeout(300);
       await screenshot(page, `imports-result-${lng}`);
+      await page.goto('/hxk/back/scheduleManage');
+      await page.getByTestId('course-import').waitFor();
+      await page.waitForTimeout(500);
+      await screenshot(page, `imports-schedule-${lng}`);
+      await page.goto('/hxk/back/transcribeManagement');
+      await page.getByTestId('classroom-import').waitFor();
+      await page.waitForTimeout(500);
+      await screenshot(page, `imports-transcribe-${lng}`);
       await page.context().close();
     }
   });

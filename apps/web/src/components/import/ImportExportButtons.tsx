@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../Permission.tsx';
@@ -21,8 +21,9 @@ export function ImportExportButtons<K extends ImportKind>({ kind, filters }: { k
     downloadFile(exportPath(kind), query, `${kind}.xlsx`).catch(() => undefined).finally(() => setExporting(false));
   };
 
+  // Its own Space: inside a parent Space the two buttons would otherwise be one item, without a gap.
   return (
-    <>
+    <Space wrap>
       <Permission code={`${kind}:import`}>
         <Button icon={<UploadOutlined />} onClick={() => setOpen(true)} data-testid={`${kind}-import`}>
           {t('importButton')}
@@ -34,6 +35,6 @@ export function ImportExportButtons<K extends ImportKind>({ kind, filters }: { k
           {t('exportButton')}
         </Button>
       </Permission>
-    </>
+    </Space>
   );
 }

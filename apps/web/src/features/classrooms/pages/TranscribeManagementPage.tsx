@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TClassroom } from '@hxk/contracts/classrooms';
 import { Permission } from '../../../components/Permission.tsx';
+import { ImportExportButtons } from '../../../components/import/ImportExportButtons.tsx';
 import { useClassroomTree } from '../api/get-classroom-tree.ts';
 import { BuildingFormModal, type BuildingFormTarget } from '../components/BuildingFormModal.tsx';
 import { BuildingPanel } from '../components/BuildingPanel.tsx';
@@ -40,7 +41,7 @@ export function TranscribeManagementPage() {
           {t('room.add')}
         </Button>
       </Permission>
-      {/* -- import/export (kind "classrooms") */}
+      <ImportExportButtons kind="classroom" filters={building ? { buildingId: building.id } : {}} />
     </Space>
   );
 

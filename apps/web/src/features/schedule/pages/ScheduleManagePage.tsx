@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Card, Select, Tabs, Tag } from 'antd';
+import { Card, Select, Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ImportExportButtons } from '../../../components/import/ImportExportButtons.tsx';
 import { useSemesters } from '../api/get-semesters.ts';
 import { CoursesTab } from '../components/CoursesTab.tsx';
 import { SemestersTab } from '../components/SemestersTab.tsx';
@@ -32,7 +33,16 @@ export function ScheduleManagePage() {
   ) : null;
 
   return (
-    <Card title={t('title')} extra={picker} data-testid="schedule-manage">
+    <Card
+      title={t('title')}
+      extra={
+        <Space wrap>
+          {picker}
+          {tab === 'courses' ? <ImportExportButtons kind="course" filters={semesterId ? { semesterId } : {}} /> : null}
+        </Space>
+      }
+      data-testid="schedule-manage"
+    >
       <Tabs
         activeKey={tab}
         onChange={setTab}
