@@ -179,6 +179,16 @@ describe.each(DRIVERS)('Excel import and export on %s', (driver) => {
     expect(left).toEqual([]);
   });
 
+  it('people: an import that would leave the school without an administrator changes nothing', async () => {
+    const me = env.schoolA.users.admin!;
+    const checked = await check('user', [{ account: me.account, name: 'Administrator', phone: me.phone, identity: 'teacher' }], 'en');
+    expect(checked.result.counts).toMatchObject({ errors: 0, updated: 1 });
+    const res = await settle('user', (await run('user', checked.jobId)).body.data.jobId);
+    expect(res).toMatchObject({ status: 'failed', errorKey: 'role.lastAdmin' });
+    const [still] = await inA((tx) => tx.select({ identity: schoolMemberships.identity }).from(schoolMemberships).where(eq(schoolMemberships.accountId, me.id)));
+    expect(still!.identity).toBe(1);
+  });
+
   it('people: an export has the template\'s columns and imports back as updates', async () => {
     const res = await env.app.inject({ url: '/base/export/v1/user?keyword=imp.', headers: auth(admin, 'zh') });
     expect(res.statusCode).toBe(200);

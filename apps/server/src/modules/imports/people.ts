@@ -8,6 +8,7 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { IDENTITY_VALUES, IMPORT_IDENTITY_WORDS, IMPORT_SEX_WORDS, type TIdentity } from '@hxk/contracts';
 import { accounts, roles, schoolMemberships, userRoles } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/errors.ts';
 import { asSchool, containsPattern } from '../../platform/tenancy.ts';
 import { chunks, unitPaths, type KindImpl } from './kind.ts';
 import { ACCOUNT_RE, PHONE_RE, RowErrors, parseIdentity, parseSex, requiredText } from './rules.ts';
@@ -146,6 +147,12 @@ export const people: KindImpl<PersonPlan[]> = {
         const roleId = builtin.get(p.identity);
         if (roleId) await tx.insert(userRoles).values({ schoolId, accountId: ex.accountId, roleId });
       }
+    }
+    // As on the member form: the school keeps at least one administrator.
+    const adminRole = builtin.get(1);
+    if (adminRole && plan.some((p) => p.existing && p.existing.identity !== p.identity)) {
+      const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(userRoles).where(eq(userRoles.roleId, adminRole));
+      if (Number(left?.n ?? 0) === 0) throw new AppError('role.lastAdmin');
     }
     await progress(plan.length);
   },

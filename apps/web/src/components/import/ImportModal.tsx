@@ -1,4 +1,4 @@
-import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { Alert, Button, Modal, Progress, Result, Space, Table, Typography, Upload } from 'antd';
 import { InboxOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -24,7 +24,6 @@ export function ImportModal({ kind, open, onClose }: { kind: ImportKind; open: b
   const invalidate = useInvalidateAfterImport(kind);
   const check = useImportJob(kind, checkQuery);
   const run = useImportJob(kind, runQuery);
-  const [invalidated, setInvalidated] = useState<string | null>(null);
 
   const reset = () => {
     setCheckQuery(null);
@@ -60,10 +59,11 @@ export function ImportModal({ kind, open, onClose }: { kind: ImportKind; open: b
   const busy = upload.isPending || runImport.isPending || Boolean(active && (active.status === 'queued' || active.status === 'running'));
   const checkClean = checkJob?.status === 'done' && checkJob.counts.errors === 0;
   const canImport = checkClean && !runQuery && !runImport.isPending;
-  if (runJob?.status === 'done' && invalidated !== runJob.jobId) {
-    setInvalidated(runJob.jobId);
-    void invalidate();
-  }
+  // The lists behind the dialog show what was imported.
+  const importedJobId = runJob?.status === 'done' ? runJob.jobId : null;
+  useEffect(() => {
+    if (importedJobId) void invalidate();
+  }, [importedJobId]); // eslint-disable-line react-hooks/exhaustive-deps -- once per finished import
 
   const columns: ColumnsType<RowError> = [
     { title: t('report.row'), dataIndex: 'row', width: 90 },
