@@ -28,6 +28,9 @@ import { migrateDatabase, openDatabase, type Database, type DbHandle } from '../
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
 import { accounts, buildings, classrooms, courseSessions, courses, orgUnits, schoolMemberships, schools, semesters } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
+import { resolveSession } from '../apps/server/src/platform/sessions.ts';
+import type { MemberCtx } from '../apps/server/src/platform/context.ts';
+import { listCourses, timetable } from '../apps/server/src/modules/courses/courses.service.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'schedule.json');
@@ -40,6 +43,7 @@ const SETTINGS = {
   sessions: 100_000,
   extraRooms: 200,
   extraTeachers: 400,
+  breakdownIterations: Number(process.env.BENCH_BREAKDOWN_ITERATIONS ?? 50),
 };
 type DriverName = 'pglite' | 'postgres';
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
@@ -47,7 +51,7 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 
 // ---------------------------------------------------------------- data
 
-type Scale = { schoolId: string; semesterId: string; week: number; busyRoomId: string; courseCount: number; sessionCount: number };
+type Scale = { schoolId: string; semesterId: string; week: number; busyRoomId: string; collegeId: string; courseCount: number; sessionCount: number };
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 2000) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -99,7 +103,8 @@ export async function seedScale(db: Database): Promise<Scale> {
     const [s] = await tx.select({ n: count() }).from(courseSessions).where(eq(courseSessions.schoolId, schoolId));
     const today = zonedClock(new Date(), 'Asia/Shanghai').date;
     const week = teachingWeekOf(semester!.startDate, weeks, today) ?? 1;
-    return { schoolId, semesterId: semester!.id, week, busyRoomId: rooms[0]!.id, courseCount: Number(c!.n), sessionCount: Number(s!.n) };
+    const [college] = await tx.select({ id: orgUnits.id }).from(orgUnits).where(and(eq(orgUnits.schoolId, schoolId), eq(orgUnits.kind, 'college'))).limit(1);
+    return { schoolId, semesterId: semester!.id, week, busyRoomId: rooms[0]!.id, collegeId: college!.id, courseCount: Number(c!.n), sessionCount: Number(s!.n) };
   });
 }
 
@@ -161,6 +166,13 @@ async function compare(targets: Target[]): Promise<Figure[]> {
   });
 }
 
+async function timeMean(fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 5; i++) await fn();
+  const start = performance.now();
+  for (let i = 0; i < SETTINGS.breakdownIterations; i++) await fn();
+  return round((performance.now() - start) / SETTINGS.breakdownIterations, 2);
+}
+
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
@@ -212,10 +224,9 @@ async function plans(db: Database, s: Scale, startDate: string): Promise<string[
     const res = (await db.execute(sql.raw(`explain (analyze, costs off, timing off, summary off) ${text}`))) as unknown as { rows: Record<string, string>[] };
     return res.rows.map((r) => Object.values(r)[0]).join('\n');
   };
-  const [unit] = await db.select({ id: orgUnits.id }).from(orgUnits).where(and(eq(orgUnits.schoolId, s.schoolId), eq(orgUnits.kind, 'college'))).limit(1);
   // The list's other filters: a college and everything below it, and "meets in week N on weekday D".
   const byUnit = `select count(*) from courses where school_id = ${s.schoolId} and semester_id = ${s.semesterId} and org_unit_id in (with recursive u(id) as (
-    select id from org_units where school_id = ${s.schoolId} and id = ${unit!.id} union all select o.id from org_units o join u on o.parent_id = u.id and o.school_id = ${s.schoolId}) select id from u)`;
+    select id from org_units where school_id = ${s.schoolId} and id = ${s.collegeId} union all select o.id from org_units o join u on o.parent_id = u.id and o.school_id = ${s.schoolId}) select id from u)`;
   const byWeek = `select count(*) from courses where school_id = ${s.schoolId} and semester_id = ${s.semesterId} and exists (select 1 from course_sessions cs
     where cs.school_id = courses.school_id and cs.course_id = courses.id and cs.week = ${s.week} and cs.weekday = 3)`;
   return [await explain(page), await explain(bareTimetable(db, s.schoolId, s.semesterId, startDate, s.week, s.busyRoomId)), await raw(byUnit), await raw(byWeek)];
@@ -273,11 +284,23 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) 
       { name: 'timetable', target: 'bare', url: `${bareOrigin}/bare/timetable`, body: '{}', headers: {} },
     ])),
   ];
+  // The same work one call at a time in process (no HTTP, no concurrency): what a request costs the database.
+  const authState = await resolveSession(app.deps, login.data.token);
+  const ctx = { deps: app.deps, lang: 'en', ip: '127.0.0.1', userAgent: 'bench', auth: authState } as MemberCtx;
+  const breakdown = {
+    bareList: await timeMean(() => bareCourses(dbh.db, s.schoolId, s.semesterId)),
+    appList: await timeMean(() => listCourses(ctx, listBody)),
+    appListWeekFilter: await timeMean(() => listCourses(ctx, { ...listBody, week: s.week, weekday: 3 })),
+    appListUnitFilter: await timeMean(() => listCourses(ctx, { ...listBody, orgUnitId: s.collegeId })),
+    bareTimetable: await timeMean(() => bareTimetable(dbh.db, s.schoolId, s.semesterId, semester!.startDate, s.week, s.busyRoomId)),
+    appTimetable: await timeMean(() => timetable(ctx, ttBody)),
+  };
+  log(`[${driver}] in process, mean ms of ${SETTINGS.breakdownIterations} calls: ${JSON.stringify(breakdown)}`);
   const explained = driver === 'postgres' ? await plans(dbh.db, s, semester!.startDate) : [];
   await bare.close();
   await app.close();
   await cleanup();
-  return { driver, entries, figures, plans: explained };
+  return { driver, entries, figures, breakdown, plans: explained };
 }
 
 async function main() {
@@ -298,6 +321,7 @@ async function main() {
   log('\n| Driver / query / target | req/s | p50 ms | p90 ms | p99 ms | max ms | requests | non-2xx |');
   log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of runs) for (const f of r.figures) log(`| ${r.driver === 'pglite' ? 'PGlite' : 'PostgreSQL'} / ${f.query} / ${f.target} | ${f.rps} | ${f.p50} | ${f.p90} | ${f.p99} | ${f.max} | ${f.requests} | ${f.non2xx + f.errors} |`);
+  for (const r of runs) log(`\n[${r.driver}] in process (mean ms): ${JSON.stringify(r.breakdown)}`);
   for (const r of runs) for (const p of r.plans) log(`\n[${r.driver}] plan:\n${p}`);
   await fsp.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
   await fsp.writeFile(RESULTS_FILE, JSON.stringify({ at: new Date().toISOString(), loadavg: os.loadavg(), settings: SETTINGS, runs }, null, 2));
