@@ -168,15 +168,28 @@ export function localizeRowError(kind: TImportKind, e: RowError, lang: TLanguage
 
 /** A job of this kind in the school, with a page of its row errors in the reader's language. */
 export async function jobStatus(ctx: MemberCtx, kind: TImportKind, q: { jobId: string; pageNum: number; pageSize: number }): Promise<TImportJob> {
-  const job = await inSchool(ctx, (tx) => findJob(tx, kind, q.jobId));
-  const result = job.result as (Partial<Result> & { params?: Record<string, string | number> }) | null;
-  const counts = { rows: 0, created: 0, updated: 0, errors: 0, ...(result?.counts ?? {}) };
-  const errors = result?.errors ?? [];
-  const page = errors.slice((q.pageNum - 1) * q.pageSize, q.pageNum * q.pageSize);
+  const offset = (q.pageNum - 1) * q.pageSize;
+  // The screen polls this: only the counts and one page of the stored errors leave the database.
+  const [job] = await inSchool(ctx, (tx) =>
+    tx
+      .select({
+        id: jobs.id, kind: jobs.kind, status: jobs.status, progress: jobs.progress, total: jobs.total, errorKey: jobs.errorKey, createdAt: jobs.createdAt, finishedAt: jobs.finishedAt,
+        counts: sql<Partial<Result['counts']> | null>`${jobs.result}->'counts'`,
+        params: sql<Record<string, string | number> | null>`${jobs.result}->'params'`,
+        errorTotal: sql<number>`coalesce(jsonb_array_length(${jobs.result}->'errors'), 0)::int`,
+        errorPage: sql<RowError[]>`(select coalesce(jsonb_agg(x.e order by x.i), '[]'::jsonb) from jsonb_array_elements(coalesce(${jobs.result}->'errors', '[]'::jsonb)) with ordinality as x(e, i) where x.i > ${offset} and x.i <= ${offset + q.pageSize})`,
+      })
+      .from(jobs)
+      .where(and(eq(jobs.id, q.jobId), sql`${jobs.kind} in (${JOB_CHECK}, ${JOB_RUN})`, sql`${jobs.payload}->>'kind' = ${kind}`)),
+  );
+  if (!job) throw new AppError('common.notFound');
+  const result = { params: job.params ?? undefined };
+  const counts = { rows: 0, created: 0, updated: 0, errors: 0, ...(job.counts ?? {}) };
+  const page = job.errorPage ?? [];
   let message: string | null = null;
   if (job.errorKey) {
     const key = job.errorKey as ErrorKey;
-    const params: Record<string, string | number> = { count: counts.errors, ...(result?.params ?? {}) };
+    const params: Record<string, string | number> = { count: counts.errors, ...(result.params ?? {}) };
     // Column keys become the reader's headers.
     if (key === 'import.missingColumns') params.columns = String(params.columns ?? '').split(',').map((c) => columnLabel(kind, c, ctx.lang) || c).join(ctx.lang === 'en' ? ', ' : '、');
     message = localizeError(key, ctx.lang, params);
@@ -191,7 +204,7 @@ export async function jobStatus(ctx: MemberCtx, kind: TImportKind, q: { jobId: s
     counts,
     message,
     errorKey: job.errorKey,
-    errors: { list: page.map((e) => localizeRowError(kind, e, ctx.lang)), total: errors.length, pageNum: q.pageNum, pageSize: q.pageSize },
+    errors: { list: page.map((e) => localizeRowError(kind, e, ctx.lang)), total: Number(job.errorTotal), pageNum: q.pageNum, pageSize: q.pageSize },
     createdAt: job.createdAt.toISOString(),
     finishedAt: job.finishedAt?.toISOString() ?? null,
   };
