@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, type TImportJob, type TImportKind, type TLanguage } from '@hxk/contracts';
-import { accounts, buildings, classrooms, courseSessions, courses, recorders, schoolMemberships, semesters } from '../../db/schema/index.ts';
+import { accounts, buildings, classrooms, courseSessions, courses, jobs, recorders, schoolMemberships, semesters } from '../../db/schema/index.ts';
 import { schoolTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 
@@ -218,6 +218,10 @@ describe.each(DRIVERS)('Excel import and export on %s', (driver) => {
     expect(ok.result.counts).toMatchObject({ rows: 12, created: 12, errors: 0 });
     const done = await settle('classroom', (await run('classroom', ok.jobId)).body.data.jobId);
     expect(done.status).toBe('done');
+    // Neither the refused file nor the imported one is kept in storage.
+    const fileOf = async (jobId: string) => ((await inA((tx) => tx.select({ p: jobs.payload }).from(jobs).where(eq(jobs.id, jobId))))[0]!.p as { fileKey: string }).fileKey;
+    expect(await env.app.deps.storage.get(await fileOf(bad.jobId))).toBeNull();
+    expect(await env.app.deps.storage.get(await fileOf(ok.jobId))).toBeNull();
     const made = await inA((tx) => tx.select({ n: count() }).from(classrooms).innerJoin(buildings, eq(buildings.id, classrooms.buildingId)).where(sql`${buildings.name} like 'Import Hall %'`));
     expect(Number(made[0]!.n)).toBe(12);
     const recs = await inA((tx) => tx.select({ n: count() }).from(recorders).where(sql`${recorders.onvifUrl} like 'http://10.9.0.%'`));

@@ -51,7 +51,10 @@ async function loadRows(jc: JobContext, deps: Pick<Deps, 'storage'>, p: Payload)
   try {
     return await readRows(p.kind, file);
   } catch (err) {
-    if (err instanceof AppError) throw new JobFailure(err.key, { params: err.params });
+    if (err instanceof AppError) {
+      await deps.storage.delete(p.fileKey); // unreadable: no run will need it
+      throw new JobFailure(err.key, { params: err.params });
+    }
     throw err;
   }
 }
@@ -76,6 +79,8 @@ export function checkJob(deps: Pick<Deps, 'storage'>) {
       ? await platformTx(jc.dbh.db, 'jobs', (tx) => impl.prepare(tx, input))
       : await jc.inSchool((tx) => impl.prepare(tx, input));
     await jc.progress(rows.length, rows.length);
+    // A file with errors is never imported: a fixed one is uploaded again.
+    if (res.errors.count) await deps.storage.delete(p.fileKey);
     return { counts: { rows: rows.length, errors: res.errors.count, ...res.counts }, errors: res.errors.sorted() };
   };
 }
@@ -103,6 +108,8 @@ export function runJob(deps: Pick<Deps, 'storage' | 'config'>) {
       await impl.apply(tx, { ...input, defaultPasswordHash: () => defaultPasswordHash(tx, jc.job.schoolId, deps.config.defaultResetPassword) }, prep.plan, (done) => jc.progress(done, rows.length));
       return prep;
     });
+    // Imported: the uploaded file has served its purpose (a failed import keeps it for another run).
+    await deps.storage.delete(p.fileKey);
     return { counts: { rows: rows.length, errors: 0, ...res.counts }, errors: [] };
   };
 }
