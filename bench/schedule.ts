@@ -227,8 +227,9 @@ async function plans(db: Database, s: Scale, startDate: string): Promise<string[
   // The list's other filters: a college and everything below it, and "meets in week N on weekday D".
   const byUnit = `select count(*) from courses where school_id = ${s.schoolId} and semester_id = ${s.semesterId} and org_unit_id in (with recursive u(id) as (
     select id from org_units where school_id = ${s.schoolId} and id = ${s.collegeId} union all select o.id from org_units o join u on o.parent_id = u.id and o.school_id = ${s.schoolId}) select id from u)`;
-  const byWeek = `select count(*) from courses where school_id = ${s.schoolId} and semester_id = ${s.semesterId} and exists (select 1 from course_sessions cs
-    where cs.school_id = courses.school_id and cs.course_id = courses.id and cs.week = ${s.week} and cs.weekday = 3)`;
+  // As the service asks it: the course ids meeting on week N's Wednesday, by class date.
+  const wednesday = weekDates(startDate, s.week)[2];
+  const byWeek = `select distinct course_id from course_sessions where school_id = ${s.schoolId} and lesson_date in ('${wednesday}') and week = ${s.week} and weekday = 3`;
   return [await explain(page), await explain(bareTimetable(db, s.schoolId, s.semesterId, startDate, s.week, s.busyRoomId)), await raw(byUnit), await raw(byWeek)];
 }
 const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_, n: string) => `'${String(params[Number(n) - 1]).replace(/'/g, "''")}'`);
