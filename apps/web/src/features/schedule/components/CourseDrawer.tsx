@@ -65,7 +65,7 @@ export function CourseDrawer({ mode, semesterId, weekCount, onClose }: { mode: C
     <Drawer
       open={mode !== null}
       title={editingId ? t('form.editTitle') : t('form.addTitle')}
-      size={900}
+      size={960}
       onClose={onClose}
       destroyOnHidden
       forceRender
@@ -112,35 +112,35 @@ export function CourseDrawer({ mode, semesterId, weekCount, onClose }: { mode: C
               <>
                 {fields.map(({ key, name }) => (
                   <Flex key={key} gap={8} wrap align="start" data-testid="course-slot">
-                    <Form.Item name={[name, 'weekFrom']} rules={[required, weekRule]} style={{ width: 92 }}>
+                    <Form.Item name={[name, 'weekFrom']} rules={[required, weekRule]} style={{ width: 76 }}>
                       <InputNumber min={1} max={weekCount} precision={0} placeholder={t('form.weekFrom')} style={{ width: '100%' }} data-testid="slot-week-from" />
                     </Form.Item>
                     <Form.Item
                       name={[name, 'weekTo']}
                       dependencies={[['slots', name, 'weekFrom']]}
                       rules={[required, weekRule, ({ getFieldValue }) => ({ validator: async (_r, v: number) => { if (v != null && v < getFieldValue(['slots', name, 'weekFrom'])) throw new Error(t('form.weekToBeforeFrom')); } })]}
-                      style={{ width: 92 }}
+                      style={{ width: 76 }}
                     >
                       <InputNumber min={1} max={weekCount} precision={0} placeholder={t('form.weekTo')} style={{ width: '100%' }} data-testid="slot-week-to" />
                     </Form.Item>
-                    <Form.Item name={[name, 'parity']} rules={[required]} style={{ width: 100 }}>
+                    <Form.Item name={[name, 'parity']} rules={[required]} style={{ width: 116 }}>
                       <Select options={(['all', 'odd', 'even'] as const).map((p) => ({ value: p, label: t(`form.parity.${p}`) }))} data-testid="slot-parity" />
                     </Form.Item>
                     <Form.Item name={[name, 'weekday']} rules={[required]} style={{ width: 110 }}>
                       <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('courses.weekday')} options={WEEKDAYS.map((d) => ({ value: d, label: weekdayLabel(t, d) }))} data-testid="slot-weekday" />
                     </Form.Item>
-                    <Form.Item name={[name, 'sessionStart']} rules={[required]} style={{ width: 100 }}>
+                    <Form.Item name={[name, 'sessionStart']} rules={[required]} style={{ width: 116 }}>
                       <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('form.sessionFrom')} options={sessionOptions} data-testid="slot-session-start" />
                     </Form.Item>
                     <Form.Item
                       name={[name, 'sessionEnd']}
                       dependencies={[['slots', name, 'sessionStart']]}
                       rules={[required, ({ getFieldValue }) => ({ validator: async (_r, v: number) => { if (v != null && v < getFieldValue(['slots', name, 'sessionStart'])) throw new Error(t('form.sessionToBeforeFrom')); } })]}
-                      style={{ width: 100 }}
+                      style={{ width: 116 }}
                     >
                       <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('form.sessionTo')} options={sessionOptions} data-testid="slot-session-end" />
                     </Form.Item>
-                    <Form.Item name={[name, 'classroomId']} style={{ flex: '1 1 150px' }}>
+                    <Form.Item name={[name, 'classroomId']} style={{ flex: '1 1 160px', minWidth: 0 }}>
                       <ClassroomSelect placeholder={t('courses.classroom')} data-testid="slot-classroom" />
                     </Form.Item>
                     <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('form.removeSession')} onClick={() => remove(name)} data-testid="slot-remove" />

@@ -45,7 +45,7 @@ export function CoursesTab({ semesterId, weekCount }: { semesterId: string | und
       dataIndex: 'slots',
       render: (_, r) =>
         r.slots.length ? (
-          <div style={{ maxWidth: 360 }}>
+          <div style={{ maxWidth: 300 }}>
             {r.slots.map((s, i) => (
               <div key={i} style={{ whiteSpace: 'normal' }}>{slotText(t, s)}</div>
             ))}
