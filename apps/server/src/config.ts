@@ -20,8 +20,8 @@ const ZEnv = z.object({
   TRUST_PROXY: bool.default(false),
   PUBLIC_ORIGIN: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
-  SCHOOL_TIMEZONE: z.string().default('Asia/Shanghai').refine(isTimeZone, { message: 'must be an IANA time zone name such as Asia/Shanghai' }),
   DEFAULT_RESET_PASSWORD: z.string().min(6).max(16).default('Reset@2026'),
+  SCHOOL_TIMEZONE: z.string().default('Asia/Shanghai').refine(isTimeZone, { message: 'must be an IANA time zone name such as Asia/Shanghai' }),
   SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
   SMS_ALIYUN_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com/'),
   SMS_ALIYUN_ACCESS_KEY_ID: z.string().optional(),
@@ -54,9 +54,10 @@ export type Config = {
   trustProxy: boolean;
   publicOrigin: string | undefined;
   webDist: string;
-  schoolTimezone: string;
   /** What an administrator's password reset sets; the person must change it at next sign-in. */
   defaultResetPassword: string;
+  /** IANA zone in which "today" and "now" are reckoned for timetables and course states. */
+  schoolTimezone: string;
   sms:
     | { provider: 'log' }
     | { provider: 'aliyun'; endpoint: string; accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string };
@@ -127,10 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     cookieSecure: e.COOKIE_SECURE,
-    schoolTimezone: e.SCHOOL_TIMEZONE,
     trustProxy: e.TRUST_PROXY,
     publicOrigin: e.PUBLIC_ORIGIN,
     defaultResetPassword: e.DEFAULT_RESET_PASSWORD,
+    schoolTimezone: e.SCHOOL_TIMEZONE,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     sms,
     wechat,

@@ -17,7 +17,5 @@ export * from './assignments.ts';
 export * from './calendar.ts';
 export * from './courses.ts';
 export * from './classrooms.ts';
-export * from './supervision.ts';
-export * from './assignments.ts';
 export * from './files.ts';
 export * from './imports.ts';
