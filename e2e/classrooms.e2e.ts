@@ -66,7 +66,7 @@ describe('classrooms and devices', () => {
     await openRoom(admin, 'A102');
     await admin.getByTestId('recorder-details').getByText('A102 recorder').waitFor();
     const cams = admin.getByTestId('cameras-table');
-    await cams.getByText('A102 teacherFull').waitFor();
+    await cams.getByText('A102 Teacher').waitFor();
     expect(await cams.locator('.ant-table-row').count()).toBe(4);
 
     // Add a PTZ camera pointing at the local ONVIF device; a bad address is refused first.
@@ -102,7 +102,7 @@ describe('classrooms and devices', () => {
     await admin.keyboard.press('Escape');
 
     // A seeded camera has no ONVIF address: the server says so.
-    await cams.locator('.ant-table-row', { hasText: 'A102 teacherFull' }).getByRole('button', { name: 'PTZ test' }).click();
+    await cams.locator('.ant-table-row', { hasText: 'A102 Teacher' }).getByRole('button', { name: 'PTZ test' }).click();
     await admin.getByTestId('ptz-up').click();
     await toast(admin, 'This device has no ONVIF address.');
     expect(camera.commands).toHaveLength(2);

@@ -153,7 +153,7 @@ describe('global settings', () => {
     await admin.getByTestId('settings-uploadEnd').fill('18:30');
     await admin.getByTestId('settings-modifyStart').fill('09:00');
     await admin.getByTestId('settings-save').click();
-    await admin.getByText('Enter both a start and an end time, or neither').waitFor();
+    await admin.locator('#modifyEnd_help').getByText('Enter both a start and an end time, or neither').waitFor();
     await admin.getByTestId('settings-modifyEnd').fill('17:00');
     await admin.getByTestId('settings-password').fill('weakweak');
     await admin.getByTestId('settings-save').click();

@@ -35,7 +35,8 @@ export async function newContext(browser: Browser, baseURL: string, opts: Contex
       if (!localStorage.getItem('language')) localStorage.setItem('language', l);
     }, lng);
   }
-  context.setDefaultTimeout(15_000);
+  // Generous: in npm test the browser shares two cores with the API suites on two databases.
+  context.setDefaultTimeout(30_000);
   return context;
 }
 

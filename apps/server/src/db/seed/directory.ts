@@ -76,6 +76,9 @@ export const DEMO_SESSION_TIMES: [number, number][] = [
 ];
 
 const FRAMES: (typeof CAMERA_FRAMES)[number][] = ['composite', 'teacherFull', 'studentFull', 'teacherCloseUp', 'studentCloseUp', 'pcScreen'];
+const CAMERA_NAMES: Record<(typeof CAMERA_FRAMES)[number], string> = {
+  composite: 'Composite', teacherFull: 'Teacher', studentFull: 'Students', teacherCloseUp: 'Teacher close-up', studentCloseUp: 'Students close-up', pcScreen: 'PC screen',
+};
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 1000) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -153,7 +156,7 @@ export async function seedDirectory(
       const [recorder] = await tx.insert(recorders).values({ schoolId, classroomId: room!.id, name: `${name} recorder`, vendor: 'ONVIF' }).returning({ id: recorders.id });
       const frames = FRAMES.slice(0, 3).concat('pcScreen');
       const cams = await tx.insert(cameras).values(frames.map((frame, i) => ({
-        schoolId, classroomId: room!.id, recorderId: recorder!.id, name: `${name} ${frame}`, frame, ptz: frame !== 'pcScreen', sort: i,
+        schoolId, classroomId: room!.id, recorderId: recorder!.id, name: `${name} ${CAMERA_NAMES[frame]}`, frame, ptz: frame !== 'pcScreen', sort: i,
       }))).returning({ id: cameras.id });
       rooms.push({ id: room!.id, name, buildingId: building!.id, recorderId: recorder!.id, cameraIds: cams.map((c) => c.id) });
     }
