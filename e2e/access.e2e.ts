@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
+import { launchBrowser, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -16,17 +16,10 @@ afterAll(async () => {
 });
 
 /** Signs in through the form in a fresh profile and waits for the shell's left menu. */
-async function signIn(account: string): Promise<Page> {
-  const context = await newContext(browser, server.url);
-  const page = await context.newPage();
-  await signInWithPassword(page, account, DEMO_PASSWORD);
-  await waitForPath(page, '/MeInfo');
-  await page.getByTestId('side-menu').waitFor();
-  return page;
-}
+const signIn = (account: string): Promise<Page> => signInToShell(browser, server.url, account);
 
 const menuText = (page: Page) => page.getByTestId('side-menu').innerText();
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
+const toast = waitForToast;
 const treeCheckbox = (page: Page, key: string) =>
   page.locator('.ant-tree-treenode', { has: page.getByTestId(`menu-node-${key}`) }).locator('.ant-tree-checkbox');
 

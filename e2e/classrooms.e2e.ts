@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
+import { launchBrowser, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
 import { startOnvifDouble, type OnvifDouble } from '../apps/server/src/test/onvif-double.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -24,16 +24,9 @@ afterAll(async () => {
   await camera?.close();
 });
 
-async function signIn(account: string, language?: 'zh' | 'en' | 'ja'): Promise<Page> {
-  const context = await newContext(browser, server.url, language ? { language } : {});
-  const page = await context.newPage();
-  await signInWithPassword(page, account, DEMO_PASSWORD);
-  await waitForPath(page, '/MeInfo');
-  await page.getByTestId('side-menu').waitFor();
-  return page;
-}
+const signIn = (account: string, language?: 'zh' | 'en' | 'ja'): Promise<Page> => signInToShell(browser, server.url, account, language ? { language } : {});
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
+const toast = waitForToast;
 
 async function openRoom(page: Page, name: string) {
   const tree = page.getByTestId('classroom-tree');

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import path from 'node:path';
-import { launchBrowser, newContext, SCREENSHOT_DIR, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
+import { launchBrowser, SCREENSHOT_DIR, signInToShell, waitForPath, watchErrors } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
 let server: TestServer;
@@ -27,14 +27,7 @@ async function peopleFile(rows: (string | null)[][]) {
   return { name: 'people.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await wb.xlsx.writeBuffer()) };
 }
 
-async function signIn(account: string, language: 'zh' | 'en' | 'ja' = 'en'): Promise<Page> {
-  const context = await newContext(browser, server.url, { language });
-  const page = await context.newPage();
-  await signInWithPassword(page, account, DEMO_PASSWORD);
-  await waitForPath(page, '/MeInfo');
-  await page.getByTestId('side-menu').waitFor();
-  return page;
-}
+const signIn = (account: string, language: 'zh' | 'en' | 'ja' = 'en'): Promise<Page> => signInToShell(browser, server.url, account, { language });
 
 /** Chooses the file as a person does: a click on the drop area opens the file chooser. */
 async function uploadInto(page: Page, file: Awaited<ReturnType<typeof peopleFile>>) {

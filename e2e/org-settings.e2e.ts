@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
+import { launchBrowser, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
 
@@ -18,14 +18,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(account: string, language?: 'zh' | 'en' | 'ja'): Promise<Page> {
-  const context = await newContext(browser, server.url, language ? { language } : {});
-  const page = await context.newPage();
-  await signInWithPassword(page, account, DEMO_PASSWORD);
-  await waitForPath(page, '/MeInfo');
-  await page.getByTestId('side-menu').waitFor();
-  return page;
-}
+const signIn = (account: string, language?: 'zh' | 'en' | 'ja'): Promise<Page> => signInToShell(browser, server.url, account, language ? { language } : {});
 
 /** The parent of a unit, read from the database. */
 async function parentOf(name: string): Promise<string | undefined> {
@@ -33,7 +26,7 @@ async function parentOf(name: string): Promise<string | undefined> {
   return (r as unknown as { rows: { name: string }[] }).rows[0]?.name;
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
+const toast = waitForToast;
 const node = (page: Page, name: string) => page.getByTestId(`org-node-${name}`);
 const selected = (page: Page) => page.getByTestId('org-selected').innerText();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
+import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -27,7 +27,7 @@ async function openSchedule(language: 'zh' | 'en' | 'ja' = 'en'): Promise<Page> 
   return page;
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
+const toast = waitForToast;
 const totalText = (page: Page) => page.getByTestId('courses-tab').locator('.ant-pagination-total-text').innerText();
 const rowsText = (page: Page) => page.getByTestId('courses-table').locator('.ant-table-row').allInnerTexts();
 /** Picks an option of a searchable select by typing it (the first match is taken). */
@@ -118,7 +118,9 @@ describe('schedule management', () => {
     await choose(clash.getByTestId('slot-classroom'), 'A A101');
     await page.getByTestId('course-form-ok').click();
     await toast(page, /Room clash: Teaching Building A A101 already has "Astronomy Workshop"/);
-    await page.keyboard.press('Escape');
+    // Closed by its button (Escape depends on where the focus is after the toast).
+    await page.locator('.ant-drawer-close:visible').click();
+    await page.getByTestId('course-drawer').waitFor({ state: 'hidden' });
 
     // The week view: this week, room A101 by default, today's column marked.
     await page.getByRole('tab', { name: 'Timetable' }).click();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, mondayOf } from '@hxk/contracts/calendar-rules';
-import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
+import { launchBrowser, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
 
@@ -18,16 +18,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(account: string, language?: 'zh' | 'en' | 'ja'): Promise<Page> {
-  const context = await newContext(browser, server.url, language ? { language } : {});
-  const page = await context.newPage();
-  await signInWithPassword(page, account, DEMO_PASSWORD);
-  await waitForPath(page, '/MeInfo');
-  await page.getByTestId('side-menu').waitFor();
-  return page;
-}
+const signIn = (account: string, language?: 'zh' | 'en' | 'ja'): Promise<Page> => signInToShell(browser, server.url, account, language ? { language } : {});
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
+const toast = waitForToast;
 const option = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
 
 const noDropdownOpen = (page: Page) =>

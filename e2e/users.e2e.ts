@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
+import { launchBrowser, newContext, screenshot, signInToShell, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
 
 /** The deployment default (DEFAULT_RESET_PASSWORD): new people and reset passwords get it. */
 const DEFAULT_PASSWORD = 'Reset@2026';
@@ -22,16 +22,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(account: string, language?: 'zh' | 'en' | 'ja'): Promise<Page> {
-  const context = await newContext(browser, server.url, language ? { language } : {});
-  const page = await context.newPage();
-  await signInWithPassword(page, account, DEMO_PASSWORD);
-  await waitForPath(page, '/MeInfo');
-  await page.getByTestId('side-menu').waitFor();
-  return page;
-}
+const signIn = (account: string, language?: 'zh' | 'en' | 'ja'): Promise<Page> => signInToShell(browser, server.url, account, language ? { language } : {});
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
+const toast = waitForToast;
 const confirmOk = (page: Page) => page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary').click();
 
 async function search(page: Page, keyword: string) {

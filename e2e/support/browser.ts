@@ -73,3 +73,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/** A fresh profile signed in with the demo password, on the shell once its left menu is there. */
+export async function signInToShell(browser: Browser, baseURL: string, account: string, opts: ContextOptions = {}): Promise<Page> {
+  const context = await newContext(browser, baseURL, opts);
+  const page = await context.newPage();
+  await signInWithPassword(page, account, 'Demo@2026');
+  await waitForPath(page, '/MeInfo');
+  await page.getByTestId('side-menu').waitFor();
+  return page;
+}
+
+/** Waits for an Ant Design message (toast) with this text. */
+export const waitForToast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
