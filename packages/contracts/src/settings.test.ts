@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clockToMinutes, minutesOfDay, minutesToClock, withinDailyWindow, ZDailyWindow, ZSaveGlobalSettingsRequest } from './settings.ts';
+import { minutesOfDay, withinDailyWindow, ZDailyWindow, ZSaveGlobalSettingsRequest } from './settings.ts';
+import { formatHm as minutesToClock, parseHm as clockToMinutes } from './calendar-rules.ts';
 
 const at = (hhmm: string) => {
   const d = new Date(2026, 10, 23);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, ZIdInput } from './common.ts';
 import { TITLE_RECORD_ID } from './constants.ts';
 import { isValidPassword } from './auth.ts';
+import { parseHm, zonedClock } from './calendar-rules.ts';
 
 export const ZTitleRecord = z.object({ id: z.string(), name: z.string() });
 export const ZSaveTitleRequest = z.object({
@@ -52,21 +53,9 @@ export const LESSON_PLAN_RETENTIONS = ['forever', '1y'] as const;
 export const WAITING_MINUTES_MAX = 120;
 export const RECORDING_RETENTION_DAYS_MAX = 3650;
 
-/** 'HH:mm' → minutes after midnight. */
-export function clockToMinutes(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-}
-export function minutesToClock(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
 /** Minutes after midnight of `now` on the wall clock of `timeZone` (the process's own zone when omitted). */
 export function minutesOfDay(now: Date, timeZone?: string): number {
-  if (!timeZone) return now.getHours() * 60 + now.getMinutes();
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
+  return timeZone ? zonedClock(now, timeZone).minute : now.getHours() * 60 + now.getMinutes();
 }
 
 /**
@@ -77,12 +66,12 @@ export function minutesOfDay(now: Date, timeZone?: string): number {
 export function withinDailyWindow(now: Date, start: string | null, end: string | null, timeZone?: string): boolean {
   if (start === null || end === null) return true;
   const m = minutesOfDay(now, timeZone);
-  return m >= clockToMinutes(start) && m < clockToMinutes(end);
+  return m >= parseHm(start) && m < parseHm(end);
 }
 
 /** A daily window: both ends or neither, the end after the start. */
 const windowOrdered = (v: { start: string | null; end: string | null }) =>
-  v.start === null || v.end === null || clockToMinutes(v.end) > clockToMinutes(v.start);
+  v.start === null || v.end === null || parseHm(v.end) > parseHm(v.start);
 export const ZDailyWindow = z
   .object({ start: ZClock.nullable(), end: ZClock.nullable() })
   .refine((v) => (v.start === null) === (v.end === null), { message: 'validation.windowBothOrNeither', path: ['end'] })

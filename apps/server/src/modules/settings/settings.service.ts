@@ -1,5 +1,5 @@
 import { asc, count, eq, ilike, or } from 'drizzle-orm';
-import { clockToMinutes, minutesToClock, TITLE_RECORD_ID, type TApplicationEntry, type TGlobalSettings, type TSaveGlobalSettingsRequest } from '@hxk/contracts';
+import { formatHm, parseHm, TITLE_RECORD_ID, type TApplicationEntry, type TGlobalSettings, type TSaveGlobalSettingsRequest } from '@hxk/contracts';
 import { applications, schoolSettings, schools } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -76,8 +76,8 @@ export async function deleteApplication(ctx: MemberCtx, id: string) {
 
 // ---------------------------------------------------------------- global settings
 
-const clockOrNull = (m: number | null) => (m === null ? null : minutesToClock(m));
-const minutesOrNull = (c: string | null) => (c === null ? null : clockToMinutes(c));
+const clockOrNull = (m: number | null) => (m === null ? null : formatHm(m));
+const minutesOrNull = (c: string | null) => (c === null ? null : parseHm(c));
 
 /** The school's global settings; the default reset password shows only as whether it is set. */
 export async function getGlobalSettings(ctx: MemberCtx): Promise<TGlobalSettings> {
