@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Card, Flex, Input, Modal, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { toastSuccess } from '../../../lib/toast.ts';
 import { useDeleteTasks } from '../api/delete-tasks.ts';
 import { useTasks, type TaskQuery } from '../api/get-tasks.ts';
 import { TaskFormModal } from '../components/TaskFormModal.tsx';
+import { DeleteLink } from '../../../components/DeleteLink.tsx';
 
 /** Assignment tasks (rounds): search, add, edit, delete one or several. */
 export function AssignmentTasksPage() {
@@ -54,18 +55,12 @@ export function AssignmentTasksPage() {
             <Button type="link" size="small" onClick={() => setEditing({ task: r })} data-testid={`task-edit-${r.name}`}>
               {t('task.edit')}
             </Button>
-            <Popconfirm
+            <DeleteLink
+              label={t('task.delete')}
               title={t('task.deleteConfirm', { name: r.name })}
               description={t('task.deleteHint')}
-              okText={t('task.delete')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('common:action.cancel')}
               onConfirm={() => removeIds([r.taskId])}
-            >
-              <Button type="link" size="small" danger>
-                {t('task.delete')}
-              </Button>
-            </Popconfirm>
+            />
           </Space>
         </Permission>
       ),

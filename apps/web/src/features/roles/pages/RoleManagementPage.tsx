@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useDeleteRoles } from '../api/delete-roles.ts';
 import { RoleFormModal } from '../components/RoleFormModal.tsx';
 import { roleName } from '../components/role-name.ts';
 import { serverPagination } from '../../../components/server-pagination.ts';
+import { DeleteLink } from '../../../components/DeleteLink.tsx';
 
 /** The school's roles: search, add, edit, delete one or several (built-in roles stay). */
 export function RoleManagementPage() {
@@ -66,17 +67,12 @@ export function RoleManagementPage() {
           </Permission>
           {r.builtin === null && (
             <Permission code="role:delete">
-              <Popconfirm
+              <DeleteLink
+                label={t('list.delete')}
                 title={t('list.deleteConfirm', { name: r.name })}
-                okText={t('list.delete')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('common:action.cancel')}
                 onConfirm={() => removeIds([r.roleId])}
-              >
-                <Button type="link" size="small" danger data-testid={`role-delete-${r.name}`}>
-                  {t('list.delete')}
-                </Button>
-              </Popconfirm>
+                testId={`role-delete-${r.name}`}
+              />
             </Permission>
           )}
         </Space>

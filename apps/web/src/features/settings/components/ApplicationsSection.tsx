@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useApplications, type ApplicationsQuery } from '../api/get-applications
 import { useDeleteApplication } from '../api/delete-application.ts';
 import { ApplicationFormModal } from './ApplicationFormModal.tsx';
 import { ApplicationIcon } from './ApplicationIcon.tsx';
+import { DeleteLink } from '../../../components/DeleteLink.tsx';
 
 /** The entries of the application dialog: list, add, edit, delete (application:edit). */
 export function ApplicationsSection() {
@@ -46,17 +47,12 @@ export function ApplicationsSection() {
             <Button type="link" size="small" onClick={() => setEditing({ entry: e })} data-testid={`app-edit-${e.name}`}>
               {t('apps.edit')}
             </Button>
-            <Popconfirm
+            <DeleteLink
+              label={t('apps.delete')}
               title={t('apps.deleteConfirm', { name: e.name })}
-              okText={t('apps.delete')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('common:action.cancel')}
               onConfirm={() => remove.mutateAsync(e.id).then(() => toastSuccess(t('apps.deleted')))}
-            >
-              <Button type="link" size="small" danger data-testid={`app-delete-${e.name}`}>
-                {t('apps.delete')}
-              </Button>
-            </Popconfirm>
+              testId={`app-delete-${e.name}`}
+            />
           </Space>
         </Permission>
       ),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { toastSuccess } from '../../../lib/toast.ts';
 import { useDeleteGroups } from '../api/delete-groups.ts';
 import { useGroups, type GroupQuery, type SupervisionGroup } from '../api/get-groups.ts';
 import { ScopeSummary } from '../components/ScopeSummary.tsx';
+import { DeleteLink } from '../../../components/DeleteLink.tsx';
 
 const MAX_TAGS = 4;
 
@@ -72,18 +73,13 @@ export function SupervisionGroupListPage() {
             <Button type="link" size="small" onClick={() => navigate(`/back/AddSGMan?id=${r.groupId}`)} data-testid={`group-edit-${r.name}`}>
               {t('list.edit')}
             </Button>
-            <Popconfirm
+            <DeleteLink
+              label={t('list.delete')}
               title={t('list.deleteConfirm', { name: r.name })}
               description={t('list.deleteHint')}
-              okText={t('list.delete')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('common:action.cancel')}
               onConfirm={() => removeIds([r.groupId])}
-            >
-              <Button type="link" size="small" danger data-testid={`group-delete-${r.name}`}>
-                {t('list.delete')}
-              </Button>
-            </Popconfirm>
+              testId={`group-delete-${r.name}`}
+            />
           </Space>
         </Permission>
       ),
