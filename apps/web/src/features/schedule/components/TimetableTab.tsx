@@ -45,7 +45,7 @@ export function TimetableTab({ semesterId }: { semesterId: string | undefined })
         <Space.Compact>
           <Button icon={<LeftOutlined />} disabled={!week || week <= 1} onClick={() => setWeek((week ?? 2) - 1)} aria-label={t('timetable.previous')} data-testid="timetable-prev" />
           <Select<number>
-            style={{ width: 200 }}
+            style={{ width: 240 }}
             value={week}
             loading={weeks.isLoading}
             options={weeks.data?.weeks.map((w) => ({ value: w.week, label: t('timetable.weekOption', { n: w.week, from: w.startDate.slice(5), to: w.endDate.slice(5) }) }))}
