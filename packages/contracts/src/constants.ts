@@ -49,6 +49,17 @@ export const KNOWLEDGE_LEVELS = [
   'evaluation',
 ] as const;
 export const EVALUATION_TYPES = ['ordinary', 'expert', 'teacherPeer', 'student'] as const;
+/**
+ * Question types (spec sections 3 and 9). The two combined types are defined in question-rules.ts:
+ * combo1 is a grade choice plus a score within that grade's range; combo2 is several scored
+ * evaluation elements plus a written comment.
+ */
+export const QUESTION_TYPES = ['single', 'multiple', 'score', 'star', 'combo1', 'combo2'] as const;
+/** Scores are suggested (never required) to be multiples of this (spec section 5). */
+export const SCORE_STEP_SUGGESTED = 5;
+/** Limits of a question and of a template. */
+export const QUESTION_LIMITS = { titleMax: 200, standardMax: 1000, options: 20, ranges: 20, elements: 20, maxScore: 1000, starsMin: 3, starsMax: 10 } as const;
+export const TEMPLATE_LIMITS = { sections: 30, questionsPerSection: 100, nameMax: 64 } as const;
 export const CHAT_HISTORY_GROUPS = ['today', 'yesterday', 'last7Days', 'earlier'] as const;
 
 /** Sign-in rules (ARCHITECTURE section 5). */

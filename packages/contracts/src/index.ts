@@ -19,3 +19,8 @@ export * from './courses.ts';
 export * from './classrooms.ts';
 export * from './files.ts';
 export * from './imports.ts';
+export * from './catalog.ts';
+export * from './question-rules.ts';
+export * from './workflow.ts';
+export * from './templates.ts';
+export * from './plans.ts';

@@ -4,3 +4,4 @@ export * from './school.ts';
 export * from './access.ts';
 export * from './settings.ts';
 export * from './directory.ts';
+export * from './evaluation.ts';

@@ -1,0 +1,22 @@
+-- Row-level security for the evaluation tables (migration 0010).
+SELECT hxk_enable_tenant_rls('classifications');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('indicators');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('questions');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('evaluation_templates');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('template_versions');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('template_question_sources');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('supervision_plans');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('plan_courses');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('plan_groups');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('plan_supervisors');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('evaluations');
