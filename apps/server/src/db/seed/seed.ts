@@ -9,6 +9,7 @@ import { ensureBuiltinRoles } from '../../modules/roles/builtin-roles.ts';
 
 import { DEMO_PASSWORD, createAccount } from './account.ts';
 import { DEMO_SCALE, SECOND_SCALE, TEST_SCALE, seedDirectory, type DirectoryScale, type SeededDirectory } from './directory.ts';
+import { seedEvaluation, type SeededEvaluation } from './evaluation.ts';
 
 export { DEMO_PASSWORD, createAccount };
 
@@ -26,6 +27,7 @@ export type SeededSchool = {
   code: string;
   users: Record<string, { id: string; account: string; phone: string; identity: TIdentity }>;
   directory: SeededDirectory;
+  evaluation: SeededEvaluation;
 };
 
 /** A school with its domains, a small organisation and one account per built-in role. */
@@ -59,13 +61,21 @@ export async function seedSchool(
       supervisorId: users.supervisor!.id,
       today: input.today ?? new Date().toISOString().slice(0, 10),
     });
+    const evaluation = await seedEvaluation(tx, {
+      schoolId,
+      adminId: users.admin!.id,
+      leaderId: users.leader!.id,
+      supervisorId: users.supervisor!.id,
+      directory,
+      today: input.today ?? new Date().toISOString().slice(0, 10),
+    });
     await ensureBuiltinRoles(tx, schoolId);
     await tx.insert(applications).values([
       { schoolId, category: 'Teaching', name: 'Classroom supervision', icon: 'AuditOutlined', webPath: '/hxk/', parentId: SAME_HOST_APPLICATION_PARENT_ID, sort: 0 },
       { schoolId, category: 'Teaching', name: 'Data board', icon: 'DashboardOutlined', webPath: '/hxk/wenxiang/dataAnalysisReport', parentId: SAME_HOST_APPLICATION_PARENT_ID, sort: 1 },
       { schoolId, category: 'Campus', name: 'School website', icon: 'GlobalOutlined', webPath: 'https://www.example.edu/', parentId: null, sort: 0 },
     ]);
-    return { schoolId, name: input.name, code: input.code, users, directory };
+    return { schoolId, name: input.name, code: input.code, users, directory, evaluation };
   });
 }
 
