@@ -45,6 +45,9 @@ import { supervisionRoutes } from './modules/supervision/supervision.routes.ts';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.ts';
 import { classroomsRoutes } from './modules/classrooms/classrooms.routes.ts';
 import { orgRoutes } from './modules/org/org.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -198,6 +201,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(classroomsRoutes);
     await api.register(orgRoutes);
     await api.register(importsRoutes);
+    await api.register(catalogRoutes);
+    await api.register(templatesRoutes);
+    await api.register(plansRoutes);
   });
 
   registerWeb(app, config);

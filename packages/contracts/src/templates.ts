@@ -69,6 +69,8 @@ export const ZSaveTemplateRequest = z.object({
 });
 export type TSaveTemplateRequest = z.input<typeof ZSaveTemplateRequest>;
 export const ZSaveTemplateResponse = z.object({ template: ZTemplate, suggestions: z.array(ZRuleFinding) });
+/** What /check finds in a template being edited (publish problems as errors), with nothing saved. */
+export const ZCheckTemplateResponse = z.object({ errors: z.array(ZRuleFinding), suggestions: z.array(ZRuleFinding), totalScore: z.number() });
 /** Body of the batch actions (publish, stop, deleteByIds, copy): at least one template selected. */
 export const ZTemplateIdsRequest = z.object({ ids: ZIdList(100) });
 /** Copies made by the copy action, in the order of the ids. */

@@ -1,0 +1,224 @@
+import crypto from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  checkTemplateContent,
+  normalizeQuestion,
+  publishProblems,
+  ZQuestionBody,
+  type TTemplate,
+  type TTemplateContent,
+  type TTemplateQuestion,
+  type TTemplateStatus,
+} from '@hxk/contracts';
+import { evaluationTemplates, indicators, questions, supervisionPlans, templateVersions } from '../../db/schema/index.ts';
+import type { MemberCtx } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { containsPattern, inSchool } from '../../platform/tenancy.ts';
+import {
+  computed,
+  contentOf,
+  loadRows,
+  localizeFindings,
+  normalizeContent,
+  refuse,
+  requireRows,
+  syncSources,
+  toTemplates,
+  withNameGuard,
+  writeContent,
+} from './template-store.ts';
+
+type SaveTemplate = { templateId?: string | undefined; name: string; description?: string | undefined; content: TTemplateContent };
+
+export async function listTemplates(ctx: MemberCtx, q: { pageNum: number; pageSize: number; keyword?: string | undefined; status?: TTemplateStatus | undefined }) {
+  return inSchool(ctx, async (tx) => {
+    const filters: SQL[] = [isNull(evaluationTemplates.deletedAt)];
+    if (q.keyword) filters.push(ilike(evaluationTemplates.name, containsPattern(q.keyword)));
+    if (q.status) filters.push(eq(evaluationTemplates.status, q.status));
+    const where = and(...filters);
+    const [total] = await tx.select({ n: count() }).from(evaluationTemplates).where(where);
+    const rows = await tx
+      .select()
+      .from(evaluationTemplates)
+      .where(where)
+      .orderBy(desc(evaluationTemplates.updatedAt), desc(evaluationTemplates.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
+    // The list carries no content: it can be large and the table does not show it.
+    const list = (await toTemplates(tx, rows)).map(({ content: _content, ...summary }) => summary);
+    return { list, total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
+  });
+}
+
+export async function templateDetail(ctx: MemberCtx, templateId: string): Promise<TTemplate> {
+  const [t] = await inSchool(ctx, async (tx) => toTemplates(tx, await loadRows(tx, [templateId])));
+  if (!t) throw new AppError('common.notFound');
+  return t;
+}
+
+const sourceIdsOf = (c: TTemplateContent) => [...new Set(c.sections.flatMap((s) => s.questions.flatMap((q) => (q.sourceQuestionId ? [q.sourceQuestionId] : []))))];
+const indicatorIdsOf = (c: TTemplateContent) => [...new Set(c.sections.flatMap((s) => (s.indicatorId ? [s.indicatorId] : [])))];
+
+/**
+ * Source questions must be questions of this school and section indicators first-level indicators of
+ * it (404 otherwise). One the template already held and the bank has since deleted is kept as history.
+ * Returns the source questions that exist.
+ */
+async function requireReferences(tx: Tx, content: TTemplateContent, previous: TTemplateContent | null): Promise<Set<string>> {
+  const sources = sourceIdsOf(content);
+  const indicatorIds = indicatorIdsOf(content);
+  const [foundSources, foundIndicators] = await Promise.all([
+    sources.length ? tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, sources)) : [],
+    indicatorIds.length ? tx.select({ id: indicators.id }).from(indicators).where(and(inArray(indicators.id, indicatorIds), isNull(indicators.parentId))) : [],
+  ]);
+  const existing = new Set(foundSources.map((r) => r.id));
+  const heldSources = new Set(previous ? sourceIdsOf(previous) : []);
+  const heldIndicators = new Set(previous ? indicatorIdsOf(previous) : []);
+  const foundInd = new Set(foundIndicators.map((r) => r.id));
+  if (sources.some((id) => !existing.has(id) && !heldSources.has(id))) throw new AppError('common.notFound');
+  if (indicatorIds.some((id) => !foundInd.has(id) && !heldIndicators.has(id))) throw new AppError('common.notFound');
+  return existing;
+}
+
+async function requireNameFree(tx: Tx, name: string, templateId: string | undefined) {
+  const [dup] = await tx
+    .select({ id: evaluationTemplates.id })
+    .from(evaluationTemplates)
+    .where(and(isNull(evaluationTemplates.deletedAt), sql`lower(${evaluationTemplates.name}) = ${name.toLowerCase()}`));
+  if (dup && dup.id !== templateId) throw new AppError('template.nameTaken');
+}
+
+/**
+ * Adds a template (a draft) or changes one. The content rules are refused even for a draft; an empty
+ * draft is fine. A published template stays publishable and publishes its next version at once.
+ */
+export async function saveTemplate(ctx: MemberCtx, input: SaveTemplate) {
+  const content = normalizeContent(input.content);
+  const check = checkTemplateContent(content);
+  if (check.errors.length) refuse(ctx, check.errors);
+  const fields = { name: input.name, description: input.description || null, content };
+  const templateId = await withNameGuard(() =>
+    inSchool(ctx, async (tx) => {
+      const [row] = input.templateId ? await requireRows(tx, [input.templateId]) : [];
+      const existing = await requireReferences(tx, content, row ? contentOf(row) : null);
+      await requireNameFree(tx, input.name, input.templateId);
+      if (row) {
+        await writeContent(ctx, tx, row, fields, existing);
+        return row.id;
+      }
+      const [created] = await tx
+        .insert(evaluationTemplates)
+        .values({ schoolId: ctx.auth.schoolId, ...fields, ...computed(content), status: 'draft', createdBy: ctx.auth.accountId, updatedAt: ctx.deps.now() })
+        .returning({ id: evaluationTemplates.id });
+      await syncSources(tx, ctx.auth.schoolId, created!.id, content, existing);
+      return created!.id;
+    }),
+  );
+  return { template: await templateDetail(ctx, templateId), suggestions: localizeFindings(ctx, check.suggestions) };
+}
+
+/** What publishing would refuse, and the suggestions, for the form being edited; nothing is saved. */
+export function checkTemplate(ctx: MemberCtx, input: SaveTemplate) {
+  const content = normalizeContent(input.content);
+  return {
+    errors: localizeFindings(ctx, publishProblems(input.name, content)),
+    suggestions: localizeFindings(ctx, checkTemplateContent(content).suggestions),
+    totalScore: computed(content).totalScore,
+  };
+}
+
+type BankQuestion = typeof questions.$inferSelect;
+
+/** A template's own copy of a bank question (the body holds what the columns do not). */
+function copyOfBankQuestion(q: BankQuestion, key: string): TTemplateQuestion {
+  const body = ZQuestionBody.parse({
+    ...(q.body as Record<string, unknown>),
+    type: q.type,
+    title: q.title,
+    standard: q.standard,
+    score: q.score,
+    knowledgeLevel: q.knowledgeLevel,
+  });
+  return normalizeQuestion({ ...body, key, sourceQuestionId: q.id });
+}
+
+function freshKey(taken: Set<string>): string {
+  for (;;) {
+    const key = `q${crypto.randomBytes(5).toString('hex')}`;
+    if (!taken.has(key)) {
+      taken.add(key);
+      return key;
+    }
+  }
+}
+
+/** Copies approved bank questions into a section of a template (/back/evaluationAddQuestions). */
+export async function addQuestions(ctx: MemberCtx, input: { templateId: string; sectionKey: string; questionIds: string[] }) {
+  const ids = [...new Set(input.questionIds)];
+  await inSchool(ctx, async (tx) => {
+    const [row] = await requireRows(tx, [input.templateId]);
+    const content = contentOf(row!);
+    const section = content.sections.find((s) => s.key === input.sectionKey);
+    if (!section) throw new AppError('common.notFound');
+    const bank = await tx.select().from(questions).where(inArray(questions.id, ids));
+    if (bank.length !== ids.length) throw new AppError('common.notFound');
+    if (bank.some((q) => q.status !== 'approved')) throw new AppError('question.notApproved');
+    const byId = new Map(bank.map((q) => [q.id, q]));
+    const keys = new Set(content.sections.flatMap((s) => [s.key, ...s.questions.map((q) => q.key)]));
+    const added = ids.map((id) => copyOfBankQuestion(byId.get(id)!, freshKey(keys)));
+    const next: TTemplateContent = { sections: content.sections.map((s) => (s.key === section.key ? { ...s, questions: [...s.questions, ...added] } : s)) };
+    const existing = await requireReferences(tx, next, content);
+    await writeContent(ctx, tx, row!, { name: row!.name, description: row!.description, content: next }, existing);
+  });
+  return templateDetail(ctx, input.templateId);
+}
+
+/** Published templates for the plan form (a stopped one cannot be used for new plans). */
+export async function templateOptions(ctx: MemberCtx) {
+  return inSchool(ctx, (tx) =>
+    tx
+      .select({ templateId: evaluationTemplates.id, name: evaluationTemplates.name, version: evaluationTemplates.version, totalScore: evaluationTemplates.totalScore, questionCount: evaluationTemplates.questionCount })
+      .from(evaluationTemplates)
+      .where(and(eq(evaluationTemplates.status, 'published'), isNull(evaluationTemplates.deletedAt)))
+      .orderBy(asc(evaluationTemplates.name), asc(evaluationTemplates.id))
+      .limit(500),
+  );
+}
+
+/** A published version, whatever became of its template since (plans and evaluations read it). */
+export async function versionDetail(ctx: MemberCtx, templateVersionId: string) {
+  const [v] = await inSchool(ctx, (tx) => tx.select().from(templateVersions).where(eq(templateVersions.id, templateVersionId)));
+  if (!v) throw new AppError('common.notFound');
+  return {
+    templateVersionId: v.id,
+    templateId: v.templateId,
+    version: v.version,
+    name: v.name,
+    description: v.description,
+    totalScore: v.totalScore,
+    content: v.content as TTemplateContent,
+    publishedAt: v.publishedAt.toISOString(),
+  };
+}
+
+/** The versions of a template, newest first, with the plans pinned to each. */
+export async function listVersions(ctx: MemberCtx, templateId: string) {
+  return inSchool(ctx, async (tx) => {
+    if (!(await loadRows(tx, [templateId])).length) throw new AppError('common.notFound');
+    const [rows, plans] = await Promise.all([
+      tx
+        .select({ templateVersionId: templateVersions.id, templateId: templateVersions.templateId, version: templateVersions.version, name: templateVersions.name, description: templateVersions.description, totalScore: templateVersions.totalScore, publishedAt: templateVersions.publishedAt })
+        .from(templateVersions)
+        .where(eq(templateVersions.templateId, templateId))
+        .orderBy(desc(templateVersions.version)),
+      tx
+        .select({ templateVersionId: supervisionPlans.templateVersionId, n: count() })
+        .from(supervisionPlans)
+        .where(eq(supervisionPlans.templateId, templateId))
+        .groupBy(supervisionPlans.templateVersionId),
+    ]);
+    const byVersion = new Map(plans.map((p) => [p.templateVersionId, Number(p.n)]));
+    return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString(), planCount: byVersion.get(r.templateVersionId) ?? 0 }));
+  });
+}
