@@ -11,6 +11,10 @@ import classrooms from './classrooms.json';
 import supervision from './supervision.json';
 import assignments from './assignments.json';
 import imports from './imports.json';
+import catalog from './catalog.json';
+import templates from './templates.json';
+import evaluation from './evaluation.json';
+import plans from './plans.json';
 
 /** Every namespace of this language, loaded as one chunk. */
-export const bundle = { common, auth, schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports };
+export const bundle = { common, auth, schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans };

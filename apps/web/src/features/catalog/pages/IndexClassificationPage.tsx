@@ -1,0 +1,6 @@
+import { ClassificationList } from '../components/ClassificationList.tsx';
+
+/** /back/indexClassification: the classifications of indicators. */
+export function IndexClassificationPage() {
+  return <ClassificationList kind="indicator" />;
+}

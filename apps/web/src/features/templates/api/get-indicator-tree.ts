@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZIndicatorTree } from '@hxk/contracts/catalog';
+import { api } from '../../../lib/api.ts';
+
+export const getIndicatorTree = () => api.get('/app/ddxk/index/v1/tree', undefined, { schema: ZIndicatorTree });
+
+export const indicatorTreeQueryOptions = () => queryOptions({ queryKey: ['templates', 'indicatorTree'], queryFn: getIndicatorTree, staleTime: 60_000 });
+
+/** Enabled indicators; their first-level names become a template's primary indicators. */
+export function useIndicatorTree() {
+  return useQuery(indicatorTreeQueryOptions());
+}
