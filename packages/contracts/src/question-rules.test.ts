@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZQuestionBody, type TQuestionBody, type TQuestionBodyInput } from './catalog.ts';
-import { checkQuestion, checkTemplateContent, maxScore, normalizeQuestion, overlappingPair, publishProblems, scoreAnswer, scoreForm, templateTotal } from './question-rules.ts';
+import { checkQuestion, checkTemplateContent, maxScore, normalizeQuestion, overlappingPair, pruneQuestionInput, publishProblems, scoreAnswer, scoreForm, templateTotal } from './question-rules.ts';
 
 const q = (input: TQuestionBodyInput): TQuestionBody => ZQuestionBody.parse(input);
 const keys = (c: { errors: { key: string }[] }) => c.errors.map((e) => e.key);
@@ -20,6 +20,13 @@ describe('full marks', () => {
     expect(maxScore(star)).toBe(10);
     expect(maxScore(combo1)).toBe(20);
     expect(maxScore(combo2)).toBe(25);
+  });
+
+  it('an editor switched to another type leaves the old type\'s blank parts out of the check', () => {
+    const switched = { type: 'score' as const, title: 'T', score: 10, options: [{ key: 'a', content: '', score: 0 }], elements: [{ key: 'e', name: '', score: 0 }] };
+    expect(ZQuestionBody.safeParse(switched).success).toBe(false);
+    expect(ZQuestionBody.safeParse(pruneQuestionInput(switched)).success).toBe(true);
+    expect(pruneQuestionInput({ type: 'single' as const, options: [1, 2] })).toEqual({ type: 'single', options: [1, 2], ranges: [], elements: [] });
   });
 
   it('normalizing keeps only what the type uses and makes combo2 ask for a comment', () => {

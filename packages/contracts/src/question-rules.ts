@@ -59,6 +59,19 @@ export function normalizeQuestion<T extends TQuestionBody>(q: T): T {
   return { ...out, score: maxScore(out) };
 }
 
+/**
+ * Drops what an editor still holds for another type (switching from single choice to scoring keeps
+ * the options on screen state): only the parts of the chosen type are checked and saved.
+ */
+export function pruneQuestionInput<T extends { type: TQuestionType; options?: unknown[] | undefined; ranges?: unknown[] | undefined; elements?: unknown[] | undefined }>(q: T): T {
+  return {
+    ...q,
+    options: OPTION_TYPES.includes(q.type) ? (q.options ?? []) : [],
+    ranges: q.type === 'score' ? (q.ranges ?? []) : [],
+    elements: q.type === 'combo2' ? (q.elements ?? []) : [],
+  };
+}
+
 type Interval = { min: number; max: number; label: string; path: string };
 
 /** Closed intervals [min, max] that share a point overlap: [0, 60] and [60, 100] do, [0, 59] and [60, 100] do not. */

@@ -1,4 +1,5 @@
 import { ZQuestionBody, type TQuestion, type TQuestionBody, type TQuestionBodyInput } from '@hxk/contracts/catalog';
+import { pruneQuestionInput } from '@hxk/contracts/question-rules';
 import type { TTemplateContent, TTemplateQuestion, TTemplateSection } from '@hxk/contracts/templates';
 
 /** A short random key for a new section ('s') or question ('q'); answers refer to question keys. */
@@ -70,7 +71,7 @@ export const blankQuestion = (): TQuestionBodyInput => ({
 
 /** The editor's value parsed as a question body, or the first problems of its shape. */
 export function parseBody(v: TQuestionBodyInput) {
-  return ZQuestionBody.safeParse(v);
+  return ZQuestionBody.safeParse(pruneQuestionInput(v));
 }
 
 export const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
