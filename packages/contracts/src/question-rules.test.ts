@@ -48,6 +48,11 @@ describe('question rules', () => {
     expect(c.errors).toEqual([{ path: 'options.1.content', key: 'question.optionDuplicate', params: { content: 'yes' } }]);
   });
 
+  it('leaves blank options and elements to the form (a blank is not a duplicate)', () => {
+    const blanks = { type: 'single' as const, title: 'T', score: 0, knowledgeLevel: null, standard: '', ranges: [], elements: [], stars: 5, commentRequired: false, options: [{ key: 'a', content: '', score: 5, scoreMin: null }, { key: 'b', content: '', score: 0, scoreMin: null }] };
+    expect(keys(checkQuestion(blanks))).toEqual([]);
+  });
+
   it('needs at least two options for choice types', () => {
     expect(keys(checkQuestion(q({ type: 'multiple', title: 'T', options: [{ key: 'a', content: 'Only', score: 5 }] })))).toContain('question.optionsTooFew');
   });

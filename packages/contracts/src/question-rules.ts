@@ -114,7 +114,8 @@ export function checkQuestion(input: TQuestionBody, at = ''): TCheck {
     const seen = new Map<string, number>();
     q.options.forEach((o, i) => {
       const k = same(o.content);
-      if (seen.has(k)) errors.push({ path: p(`options.${i}.content`), key: 'question.optionDuplicate', params: { content: o.content.trim() } });
+      // A blank option is the form's "needs a text", not a duplicate of another blank one.
+      if (k && seen.has(k)) errors.push({ path: p(`options.${i}.content`), key: 'question.optionDuplicate', params: { content: o.content.trim() } });
       else seen.set(k, i);
       suggestStep(o.score, p(`options.${i}.score`), suggestions);
     });
@@ -130,7 +131,7 @@ export function checkQuestion(input: TQuestionBody, at = ''): TCheck {
     const seen = new Set<string>();
     q.elements.forEach((e, i) => {
       const k = same(e.name);
-      if (seen.has(k)) errors.push({ path: p(`elements.${i}.name`), key: 'question.elementDuplicate', params: { name: e.name.trim() } });
+      if (k && seen.has(k)) errors.push({ path: p(`elements.${i}.name`), key: 'question.elementDuplicate', params: { name: e.name.trim() } });
       seen.add(k);
       if (e.score <= 0) errors.push({ path: p(`elements.${i}.score`), key: 'question.noScore', params: {} });
       suggestStep(e.score, p(`elements.${i}.score`), suggestions);

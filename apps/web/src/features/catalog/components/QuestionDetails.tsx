@@ -24,7 +24,7 @@ export function QuestionDetails({ q }: { q: TQuestion }) {
   ];
   return (
     <>
-      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} data-testid="question-details" />
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} styles={{ label: { whiteSpace: 'nowrap' } }} data-testid="question-details" />
       {q.options.length > 0 && (
         <Table
           style={{ marginTop: 16 }}

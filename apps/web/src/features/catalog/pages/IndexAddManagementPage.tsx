@@ -5,7 +5,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ZId } from '@hxk/contracts/common';
 import { INDICATOR_NAME } from '@hxk/contracts/constants';
 import { requiredRule } from '../../../lib/form-rules.ts';
-import { menuTitle } from '../../../lib/menu-title.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useIndicator } from '../api/get-indicator.ts';
 import { useSaveIndicator } from '../api/save-indicator.ts';
@@ -58,7 +57,7 @@ export function IndexAddManagementPage() {
   if (rawId && !indicatorId) return <Result status="404" title={t('indicatorForm.notFound')} extra={back} />;
   if (indicator.isError) return <Result status="404" title={t('indicatorForm.notFound')} extra={back} />;
   return (
-    <Card title={indicatorId ? t('indicatorForm.editTitle') : menuTitle(t, 'indexAddManagement')} data-testid="indicator-form">
+    <Card title={indicatorId ? t('indicatorForm.editTitle') : t('indicatorForm.addTitle')} data-testid="indicator-form">
       <Spin spinning={indicatorId !== null && indicator.isLoading}>
         <Form<Values>
           form={form}
@@ -85,7 +84,7 @@ export function IndexAddManagementPage() {
           <Form.Item name="description" label={t('indicatorForm.description')}>
             <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} data-testid="indicator-description" />
           </Form.Item>
-          <Space size="large" wrap>
+          <Space size="large" wrap align="start">
             <Form.Item name="sort" label={t('indicatorForm.sort')}>
               <InputNumber min={0} max={9999} precision={0} style={{ width: 140 }} data-testid="indicator-sort" />
             </Form.Item>

@@ -54,6 +54,8 @@ export function IndexManagementPage() {
     );
 
   const columns: ColumnsType<TIndicator> = [
+    Table.SELECTION_COLUMN,
+    Table.EXPAND_COLUMN,
     { title: t('indicator.name'), dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
     { title: t('indicator.classification'), dataIndex: 'classificationName', render: (v: string | null) => (v ? <Tag>{v}</Tag> : <Typography.Text type="secondary">{t('common.unclassified')}</Typography.Text>) },
     { title: t('indicator.childCount'), key: 'children', width: 120, render: (_, r) => r.children.length },
@@ -67,7 +69,7 @@ export function IndexManagementPage() {
         <Switch size="small" checked={v} disabled={!canEdit} loading={save.isPending && save.variables?.indicatorId === r.indicatorId} onChange={(on) => toggle(r, on)} data-testid={`indicator-enabled-${r.name}`} />
       ),
     },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['xl'] },
+    { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['xxl'] },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -127,6 +129,8 @@ export function IndexManagementPage() {
         locale={{ emptyText: t('indicator.empty') }}
         onRow={(r) => ({ 'data-testid': `indicator-row-${r.name}` }) as HTMLAttributes<HTMLElement>}
         expandable={{
+          // An indicator's `children` are its second-level indicators, not tree rows of this table.
+          childrenColumnName: 'noTreeRows',
           rowExpandable: (r) => r.children.length > 0,
           expandedRowRender: (r) => (
             <div style={{ paddingInlineStart: 8 }}>

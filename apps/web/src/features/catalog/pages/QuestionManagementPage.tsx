@@ -56,9 +56,9 @@ export function QuestionManagementPage() {
     });
 
   const columns: ColumnsType<TQuestion> = [
-    ...questionColumns(t, ['title', 'type', 'score', 'knowledge', 'classification', 'indicator']),
+    ...questionColumns(t, ['title']),
     { title: t('question.status'), key: 'status', render: (_, q) => <QuestionStatusTag question={q} /> },
-    ...questionColumns(t, ['creator', 'updated', 'templates']),
+    ...questionColumns(t, ['type', 'score', 'indicator', 'knowledge', 'classification', 'creator', 'updated', 'templates']),
     { title: t('common.actions'), key: 'actions', fixed: 'right', render: (_, q) => <QuestionRowActions q={q} onSubmit={() => submitIds([q.questionId]).catch(() => undefined)} onDelete={() => removeIds([q.questionId])} /> },
   ];
 

@@ -44,7 +44,7 @@ export function QuestionManagementPassPage() {
     });
 
   const columns: ColumnsType<TQuestion> = [
-    ...questionColumns(t, ['title', 'type', 'score', 'knowledge', 'classification', 'indicator', 'creator', 'updated']),
+    ...questionColumns(t, ['title', 'type', 'score', 'creator', 'indicator', 'knowledge', 'classification', 'updated']),
     {
       title: t('common.actions'),
       key: 'actions',

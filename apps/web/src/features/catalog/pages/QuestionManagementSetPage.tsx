@@ -9,7 +9,6 @@ import { QUESTION_TRANSITIONS } from '@hxk/contracts/workflow';
 import { QuestionEditor, emptyQuestion } from '../../../components/evaluation/QuestionEditor.tsx';
 import { RuleFindings } from '../../../components/evaluation/RuleFindings.tsx';
 import { Permission } from '../../../components/Permission.tsx';
-import { menuTitle } from '../../../lib/menu-title.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useQuestion } from '../api/get-question.ts';
 import { useSaveQuestion } from '../api/save-question.ts';
@@ -79,7 +78,7 @@ function QuestionForm({ question }: { question: TQuestion | null }) {
   return (
     <Row gutter={[16, 16]} data-testid="question-form">
       <Col xs={24} xl={14}>
-        <Card title={question ? t('questionForm.editTitle') : menuTitle(t, 'questionManagementSet')} extra={question && <QuestionStatusTag question={question} showNote={false} />}>
+        <Card title={question ? t('questionForm.editTitle') : t('questionForm.addTitle')} extra={question && <QuestionStatusTag question={question} showNote={false} />}>
           {question?.status === 'rejected' && question.reviewNote && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('questionForm.rejectedNote', { note: question.reviewNote })} />}
           {question?.status === 'approved' && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('questionForm.approvedHint')} />}
           {!editable && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('questionForm.pendingHint')} />}
@@ -110,12 +109,14 @@ function QuestionForm({ question }: { question: TQuestion | null }) {
             <RuleFindings errors={check.errors} suggestions={check.suggestions} testId="question-findings" />
           </Space>
           <Space wrap style={{ marginTop: 24 }}>
-            <Permission code="question:edit">
-              {question?.status !== 'approved' && (
+            {question?.status !== 'approved' && (
+              <Permission code="question:edit">
                 <Button disabled={!editable || blocked} loading={save.isPending && save.variables?.submit === false} onClick={() => submit(false)} data-testid="question-save-draft">
                   {t('questionForm.saveDraft')}
                 </Button>
-              )}
+              </Permission>
+            )}
+            <Permission code="question:edit">
               <Button type="primary" disabled={!editable || blocked} loading={save.isPending && save.variables?.submit === true} onClick={() => submit(true)} data-testid="question-save-submit">
                 {t('questionForm.saveSubmit')}
               </Button>

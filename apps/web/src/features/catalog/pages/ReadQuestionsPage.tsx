@@ -20,7 +20,7 @@ export function ReadQuestionsPage() {
   const open = (q: TQuestion) => navigate(`/back/readQuestionsDetail?id=${q.questionId}`);
 
   const columns: ColumnsType<TQuestion> = [
-    ...questionColumns(t, ['title', 'type', 'score', 'knowledge', 'classification', 'indicator', 'creator', 'templates'], (q) => (
+    ...questionColumns(t, ['title', 'type', 'score', 'indicator', 'knowledge', 'classification', 'creator', 'templates'], (q) => (
       <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start', fontWeight: 600 }} onClick={() => open(q)} data-testid={`read-open-${q.title}`}>
         {q.title}
       </Button>

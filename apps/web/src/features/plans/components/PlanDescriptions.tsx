@@ -70,5 +70,5 @@ export function PlanDescriptions({ plan }: { plan: TPlanSummary & Partial<Pick<T
         ]
       : []),
   ];
-  return <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={items} data-testid="plan-descriptions" />;
+  return <Descriptions bordered size="small" column={{ xs: 1, md: 2, xxl: 3 }} items={items} styles={{ label: { whiteSpace: 'nowrap' } }} data-testid="plan-descriptions" />;
 }

@@ -89,11 +89,16 @@ export function SupervisionSchemeAddPlanPage() {
           <PlanFormFields plan={plan.data} disabled={locked} />
         </Form>
         <Space wrap>
+          {/* One Permission per button: Space spaces its direct children only. */}
           {!locked && (
             <Permission code="plan:edit">
               <Button type="primary" loading={busy && !andPublish} disabled={busy} onClick={() => submitWith(false)} data-testid="plan-save">
                 {t('form.save')}
               </Button>
+            </Permission>
+          )}
+          {!locked && (
+            <Permission code="plan:edit">
               <Permission code="plan:publish">
                 <Button loading={busy && andPublish} disabled={busy} onClick={() => submitWith(true)} data-testid="plan-save-publish">
                   {t('form.savePublish')}

@@ -69,13 +69,8 @@ export function SupervisionSchemePage() {
         </Typography.Link>
       ),
     },
-    { title: t('field.evaluationType'), dataIndex: 'evaluationType', render: (v: string) => t(`evaluation:evaluationType.${v}`) },
-    { title: t('field.template'), key: 'template', render: (_, r) => t('field.templateVersion', { name: r.template.name, version: r.template.version }) },
-    { title: t('field.dates'), key: 'dates', render: (_, r) => formatRange(r.startDate, r.endDate) },
     { title: t('field.phase'), dataIndex: 'phase', render: (_, r) => <PhaseTag phase={r.phase} /> },
     { title: t('field.published'), dataIndex: 'published', render: (v: boolean) => <PublishedTag published={v} /> },
-    { title: t('field.courses'), dataIndex: 'courseCount', align: 'right' },
-    { title: t('field.supervisors'), dataIndex: 'supervisorCount', align: 'right' },
     {
       title: t('field.progress'),
       key: 'progress',
@@ -86,7 +81,12 @@ export function SupervisionSchemePage() {
         </Space>
       ),
     },
-    { title: t('field.creator'), key: 'creator', render: (_, r) => r.creator?.name ?? '—' },
+    { title: t('field.dates'), key: 'dates', render: (_, r) => formatRange(r.startDate, r.endDate) },
+    { title: t('field.courses'), dataIndex: 'courseCount', align: 'right', responsive: ['xxl'] },
+    { title: t('field.supervisors'), dataIndex: 'supervisorCount', align: 'right', responsive: ['xxl'] },
+    { title: t('field.evaluationType'), dataIndex: 'evaluationType', render: (v: string) => t(`evaluation:evaluationType.${v}`), responsive: ['xxl'] },
+    { title: t('field.template'), key: 'template', render: (_, r) => t('field.templateVersion', { name: r.template.name, version: r.template.version }), responsive: ['xxl'] },
+    { title: t('field.creator'), key: 'creator', render: (_, r) => r.creator?.name ?? '—', responsive: ['xxl'] },
     { title: t('field.actions'), key: 'actions', fixed: 'right', render: (_, r) => <PlanActions plan={r} detail onDeleted={() => setSelected((s) => s.filter((p) => p.planId !== r.planId))} /> },
   ];
 
@@ -109,6 +109,8 @@ export function SupervisionSchemePage() {
             <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={() => batch('delete')} data-testid="plan-batch-delete">
               {t('batch.delete')}
             </Button>
+          </Permission>
+          <Permission code="plan:edit">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/back/supervisionSchemeAddPlan')} data-testid="plan-add">
               {t('action.add')}
             </Button>

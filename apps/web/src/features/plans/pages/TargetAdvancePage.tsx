@@ -31,13 +31,13 @@ export function TargetAdvancePage() {
         </Typography.Link>
       ),
     },
-    { title: t('field.evaluationType'), dataIndex: 'evaluationType', render: (v: string) => t(`evaluation:evaluationType.${v}`) },
-    { title: t('field.template'), key: 'template', render: (_, r) => t('field.templateVersion', { name: r.template.name, version: r.template.version }), responsive: ['lg'] },
-    { title: t('field.dates'), key: 'dates', render: (_, r) => formatRange(r.startDate, r.endDate) },
     { title: t('field.phase'), dataIndex: 'phase', render: (_, r) => <PhaseTag phase={r.phase} /> },
-    { title: t('field.supervisors'), dataIndex: 'supervisorCount', align: 'right' },
     { title: t('field.progress'), key: 'progress', render: (_, r) => <ProgressCell done={r.attended} required={r.required} /> },
     { title: t('progress.behindColumn'), dataIndex: 'behind', render: (v: number) => <BehindTag count={v} /> },
+    { title: t('field.dates'), key: 'dates', render: (_, r) => formatRange(r.startDate, r.endDate) },
+    { title: t('field.supervisors'), dataIndex: 'supervisorCount', align: 'right', responsive: ['xl'] },
+    { title: t('field.evaluationType'), dataIndex: 'evaluationType', render: (v: string) => t(`evaluation:evaluationType.${v}`), responsive: ['xxl'] },
+    { title: t('field.template'), key: 'template', render: (_, r) => t('field.templateVersion', { name: r.template.name, version: r.template.version }), responsive: ['xxl'] },
   ];
 
   return (

@@ -47,8 +47,8 @@ export function BankPicker({ selected, onChange, usedTitles = [], enabled = true
     },
     { title: t('bank.type'), dataIndex: 'type', render: (v: TQuestionType) => t(`evaluation:questionType.${v}`) },
     { title: t('bank.score'), key: 'score', align: 'right', render: (_, r) => maxScore(r) },
-    { title: t('bank.classification'), dataIndex: 'classificationName', render: (v: string | null) => v ?? '—', responsive: ['md'] },
-    { title: t('bank.indicator'), dataIndex: 'indicatorName', render: (v: string | null) => v ?? '—', responsive: ['lg'] },
+    { title: t('bank.classification'), dataIndex: 'classificationName', render: (v: string | null) => v ?? '—', responsive: ['xl'] },
+    { title: t('bank.indicator'), dataIndex: 'indicatorName', render: (v: string | null) => v ?? '—', responsive: ['xxl'] },
   ];
 
   return (

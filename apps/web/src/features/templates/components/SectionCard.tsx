@@ -104,18 +104,19 @@ type RowProps = SectionHandlers & { q: TTemplateQuestion; number: number; first:
 function QuestionRow({ q, number, first, last, problems, tid, onEditQuestion, onMoveQuestion, onRemoveQuestion }: RowProps) {
   const { t } = useTranslation(['templates', 'evaluation']);
   return (
-    <Flex align="center" gap={8} wrap style={{ padding: '8px 0', borderTop: first ? undefined : '1px solid rgba(5, 5, 5, 0.06)' }} data-testid={tid}>
-      <Flex gap={8} align="center" style={{ flex: '1 1 240px', minWidth: 0 }}>
-        <Badge count={problems} size="small" title={t('builder.questionProblems', { count: problems })}>
-          <Typography.Text type="secondary" style={{ paddingInlineEnd: problems ? 6 : 0 }}>
-            {number}.
-          </Typography.Text>
-        </Badge>
-        <Typography.Text ellipsis={{ tooltip: q.title }} style={{ minWidth: 0 }}>
-          {q.title}
-        </Typography.Text>
+    // Always two lines (title, then tags and actions), so rows line up whatever the title's length.
+    <Flex vertical gap={4} style={{ padding: '8px 0', borderTop: first ? undefined : '1px solid rgba(5, 5, 5, 0.06)' }} data-testid={tid}>
+      <Flex gap={8} align="baseline" style={{ minWidth: 0 }}>
+        <span style={{ flex: 'none' }}>
+          <Badge count={problems} size="small" title={t('builder.questionProblems', { count: problems })}>
+            <Typography.Text type="secondary" style={{ paddingInlineEnd: problems ? 6 : 0, whiteSpace: 'nowrap' }}>
+              {number}.
+            </Typography.Text>
+          </Badge>
+        </span>
+        <Typography.Text style={{ minWidth: 0 }}>{q.title}</Typography.Text>
       </Flex>
-      <Space size={4} wrap>
+      <Space size={4} wrap style={{ paddingInlineStart: 20 }}>
         <Tag bordered={false}>{t(`evaluation:questionType.${q.type}`)}</Tag>
         <Tag bordered={false} color="blue">
           {t('builder.points', { score: maxScore(normalizeQuestion(q)) })}

@@ -6,7 +6,6 @@ import { TEMPLATE_LIMITS } from '@hxk/contracts/constants';
 import type { TQuestionBody, TQuestionBodyInput } from '@hxk/contracts/catalog';
 import { checkTemplateContent, normalizeQuestion, publishProblems, questionCount, templateTotal } from '@hxk/contracts/question-rules';
 import type { TTemplate, TTemplateContent } from '@hxk/contracts/templates';
-import { menuTitle } from '../../../lib/menu-title.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { usePublishTemplates } from '../api/publish-templates.ts';
 import { useSaveTemplate } from '../api/save-template.ts';
@@ -81,7 +80,7 @@ export function TemplateBuilder({ template }: { template: TTemplate | null }) {
   const starts = content.sections.map((_, si) => content.sections.slice(0, si).reduce((n, x) => n + x.questions.length, 1));
   return (
     <Flex vertical gap={16} data-testid="template-builder">
-      <Card title={menuTitle(t, 'evaluationAddTemplate')} extra={status && <TemplateStatusTag status={status} />}>
+      <Card title={template ? t('builder.editTitle') : t('builder.addTitle')} extra={status && <TemplateStatusTag status={status} />}>
         {status === 'published' && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('builder.publishedWarning', { version: template?.version ?? 1 })} data-testid="builder-published-warning" />}
         <Form layout="vertical" component="div">
           <Form.Item label={t('builder.name')} required validateStatus={nameValid || !dirty ? undefined : 'error'} help={nameValid || !dirty ? undefined : t('builder.nameRule', { max: TEMPLATE_LIMITS.nameMax })}>

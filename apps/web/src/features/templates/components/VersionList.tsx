@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Drawer, Grid, Skeleton, Table, Tag, Typography } from 'antd';
+import { Button, Card, Drawer, Grid, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { EvaluationForm } from '../../../components/evaluation/EvaluationForm.tsx';
@@ -19,24 +19,19 @@ export function VersionList({ templateId, current }: { templateId: string; curre
     {
       title: t('versions.version'),
       dataIndex: 'version',
-      render: (v: number) => (
-        <>
-          {t('list.versionValue', { version: v })} {v === current && <Tag color="green">{t('versions.latest')}</Tag>}
-        </>
+      // The version itself opens it: a separate actions column does not fit beside the preview.
+      render: (v: number, r) => (
+        <Space size={4} wrap={false}>
+          <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => setOpen(r.templateVersionId)} title={t('action.view')} data-testid={`version-view-${r.version}`}>
+            {t('list.versionValue', { version: v })}
+          </Button>
+          {v === current && <Tag color="green">{t('versions.latest')}</Tag>}
+        </Space>
       ),
     },
     { title: t('versions.publishedAt'), dataIndex: 'publishedAt', render: (v: string) => formatDateTime(v) },
-    { title: t('versions.totalScore'), dataIndex: 'totalScore', align: 'right' },
+    { title: t('versions.totalScore'), dataIndex: 'totalScore', align: 'right', responsive: ['xxl'] },
     { title: t('versions.planCount'), dataIndex: 'planCount', align: 'right' },
-    {
-      title: t('list.actions'),
-      key: 'actions',
-      render: (_, r) => (
-        <Button type="link" size="small" onClick={() => setOpen(r.templateVersionId)} data-testid={`version-view-${r.version}`}>
-          {t('action.view')}
-        </Button>
-      ),
-    },
   ];
 
   return (

@@ -32,13 +32,13 @@ export function EvaluationTemplatePage() {
         </Link>
       ),
     },
-    { title: t('list.creator'), dataIndex: 'creator', render: (_, r) => r.creator?.name ?? '—' },
-    { title: t('list.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
-    { title: t('list.totalScore'), dataIndex: 'totalScore', align: 'right' },
-    { title: t('list.structure'), key: 'structure', render: (_, r) => t('list.structureValue', { sections: r.sectionCount, questions: r.questionCount }) },
     { title: t('list.status'), dataIndex: 'status', render: (v: TTemplateStatus, r) => <TemplateStatusTag status={v} testId={`template-status-${r.name}`} /> },
     { title: t('list.version'), dataIndex: 'version', render: (v: number) => (v > 0 ? t('list.versionValue', { version: v }) : '—') },
+    { title: t('list.totalScore'), dataIndex: 'totalScore', align: 'right' },
+    { title: t('list.structure'), key: 'structure', render: (_, r) => t('list.structureValue', { sections: r.sectionCount, questions: r.questionCount }), responsive: ['xxl'] },
     { title: t('list.planCount'), dataIndex: 'planCount', align: 'right' },
+    { title: t('list.creator'), dataIndex: 'creator', render: (_, r) => r.creator?.name ?? '—', responsive: ['xxl'] },
+    { title: t('list.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['xxl'] },
     {
       title: t('list.actions'),
       key: 'actions',
