@@ -32,7 +32,8 @@ describe('left menu from the server', () => {
       expect(adminMenu).toContain(title);
     }
     // Screens not built yet are not in the menu even though the role grants them.
-    expect(adminMenu).not.toContain('Evaluation templates');
+    expect(adminMenu).not.toContain('Three-rate statistics');
+    expect(adminMenu).toContain('Evaluation templates');
     await admin.waitForFunction(() => sessionStorage.getItem('UserIsAdmin') === 'true');
     const adminButtons = JSON.parse((await admin.evaluate(() => localStorage.getItem('ButtonPermissionsXK'))) ?? '[]') as string[];
     expect(adminButtons).toEqual(expect.arrayContaining(['role:add', 'role:delete', 'role:grant', 'school:membership:review']));
