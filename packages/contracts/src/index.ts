@@ -24,3 +24,4 @@ export * from './question-rules.ts';
 export * from './workflow.ts';
 export * from './templates.ts';
 export * from './plans.ts';
+export * from './evaluations.ts';

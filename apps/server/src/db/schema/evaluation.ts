@@ -270,3 +270,21 @@ export const evaluations = pgTable('evaluations', {
     and (${t.status} = 'draft' or (${t.submittedAt} is not null and ${t.totalScore} is not null))
     and (${t.kind} <> 'plan' or ${t.planId} is not null) and jsonb_typeof(${t.answers}) = 'object'`),
 ]);
+
+/**
+ * Attendance sign-in of an evaluator at a class (issue 6). It cannot be cancelled: there is no route
+ * that removes one, and the school role may neither update nor delete rows (migration 0013).
+ */
+export const checkIns = pgTable('check_ins', {
+  schoolId: school(),
+  id: id(),
+  courseSessionId: idString('course_session_id').notNull(),
+  accountId: idString('account_id').notNull(),
+  checkedInAt: ts('checked_in_at').notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  foreignKey({ columns: [t.schoolId, t.courseSessionId], foreignColumns: [courseSessions.schoolId, courseSessions.id] }).onDelete('cascade'),
+  memberFk('check_ins_member_fk', [t.schoolId, t.accountId]).onDelete('cascade'),
+  uniqueIndex('check_ins_uq').on(t.schoolId, t.courseSessionId, t.accountId),
+  index('check_ins_account_idx').on(t.schoolId, t.accountId, t.checkedInAt),
+]);
