@@ -48,6 +48,7 @@ import { orgRoutes } from './modules/org/org.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
+import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -204,6 +205,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(catalogRoutes);
     await api.register(templatesRoutes);
     await api.register(plansRoutes);
+    await api.register(evaluationsRoutes);
   });
 
   registerWeb(app, config);
