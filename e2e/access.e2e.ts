@@ -176,6 +176,7 @@ describe('role management', () => {
 
     const teacher = await signIn('teacher');
     expect(await menuText(teacher)).not.toContain('Personal info');
+    await teacher.goto('/hxk/MeInfo');
     await teacher.getByTestId('no-permission').waitFor();
     const calls = await teacher.evaluate(async () => {
       const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };

@@ -66,8 +66,8 @@ describe('navigation guard', () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     await signInWithPassword(page, 'admin', DEMO_PASSWORD);
-    await waitForPath(page, '/MeInfo');
-    await page.getByTestId('me-info').waitFor();
+    await waitForPath(page, '/Evaluate');
+    await page.getByTestId('front-page').waitFor();
     // The session ends on the server (logout with the same cookie from another client).
     const session = await cookieValue(context, 'hxk_session');
     const res = await fetch(`${server.url}/base/login/v1/logout`, { headers: { cookie: `hxk_session=${session}` } });

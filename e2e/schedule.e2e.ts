@@ -21,7 +21,7 @@ async function openSchedule(language: 'zh' | 'en' | 'ja' = 'en'): Promise<Page> 
   const context = await newContext(browser, server.url, { language });
   const page = await context.newPage();
   await signInWithPassword(page, 'admin', DEMO_PASSWORD);
-  await waitForPath(page, '/MeInfo');
+  await waitForPath(page, '/Evaluate');
   await page.goto('/hxk/back/scheduleManage');
   await page.getByTestId('courses-table').locator('.ant-table-row').first().waitFor();
   return page;

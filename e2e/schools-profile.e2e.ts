@@ -46,7 +46,7 @@ describe('schools', () => {
     const admin = await newContext(browser, server.url);
     const adminPage = await admin.newPage();
     await signInWithPassword(adminPage, 'admin', DEMO_PASSWORD);
-    await waitForPath(adminPage, '/MeInfo');
+    await waitForPath(adminPage, '/Evaluate');
     await openApplications(adminPage);
     await adminPage.getByTestId('approve-newteacher').click();
     await adminPage.locator('.ant-modal-confirm .ant-btn-primary').click();
@@ -56,7 +56,7 @@ describe('schools', () => {
     await page.getByTestId('await-refresh').click();
     await page.getByTestId('await-page').getByText('Your binding has been approved').waitFor();
     await page.getByTestId('school-DEMO').getByRole('button', { name: 'Enter' }).click();
-    await waitForPath(page, '/MeInfo');
+    await waitForPath(page, '/Evaluate');
     expect(await page.getByTestId('product-title').textContent()).toContain('Demo School');
     expect(await cookieValue(user, 'schoolId')).toMatch(/^\d+$/);
     expect(await page.evaluate(() => localStorage.getItem('Identity'))).toBe('4');
@@ -73,7 +73,7 @@ describe('schools', () => {
     const admin = await newContext(browser, server.url);
     const adminPage = await admin.newPage();
     await signInWithPassword(adminPage, 'admin', DEMO_PASSWORD);
-    await waitForPath(adminPage, '/MeInfo');
+    await waitForPath(adminPage, '/Evaluate');
     await openApplications(adminPage);
     await adminPage.getByTestId('reject-applicant2').click();
     await adminPage.getByTestId('reject-note').fill('no');
@@ -100,7 +100,7 @@ describe('schools', () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     await signInWithPassword(page, 'supervisor', DEMO_PASSWORD);
-    await waitForPath(page, '/MeInfo');
+    await waitForPath(page, '/Evaluate');
     await page.goto('/hxk/back/schoolApplications');
     await page.getByTestId('no-permission').waitFor();
     await context.close();
@@ -112,7 +112,8 @@ describe('personal info', () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     await signInWithPassword(page, 'leader', DEMO_PASSWORD);
-    await waitForPath(page, '/MeInfo');
+    await waitForPath(page, '/Evaluate');
+    await page.goto('/hxk/MeInfo');
     const form = page.getByTestId('profile-form');
     await form.getByLabel('Name').fill('Group Leader Li');
     await form.getByLabel('E-mail').fill('not-an-email');
@@ -156,7 +157,7 @@ describe('personal info', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await waitForPath(page, '/login');
     await signInWithPassword(page, 'leader', 'Leader#2027');
-    await waitForPath(page, '/MeInfo');
+    await waitForPath(page, '/Evaluate');
     await context.close();
   });
 

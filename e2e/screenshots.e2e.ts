@@ -77,7 +77,8 @@ describe.skipIf(!enabled)('screenshots', () => {
 
       // The administrator: personal info, schools, applications.
       await signInWithPassword(page, 'admin', DEMO_PASSWORD);
-      await waitForPath(page, '/MeInfo');
+      await waitForPath(page, '/Evaluate');
+      await page.goto('/hxk/MeInfo');
       await page.getByTestId('me-info').waitFor();
       await shot('11-me-info');
       await page.getByRole('tab').nth(1).click();
@@ -120,7 +121,9 @@ describe.skipIf(!enabled)('screenshots', () => {
       const phone = await newContext(browser, server.url, { language: lng, mobile: true });
       const mobile = await phone.newPage();
       await signInWithPassword(mobile, 'teacher', DEMO_PASSWORD);
-      await waitForPath(mobile, '/MeInfo');
+      await waitForPath(mobile, '/Evaluate');
+      await mobile.goto('/hxk/MeInfo');
+      await mobile.getByTestId('me-info').waitFor();
       await mobile.screenshot({ path: `${import.meta.dirname}/screenshots/17-me-info-mobile-${lng}.png`, fullPage: true });
       await mobile.goto(confirmUrl);
       await mobile.getByTestId('qr-confirm').waitFor();

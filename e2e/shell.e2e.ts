@@ -19,7 +19,7 @@ async function signIn(account: string, opts: ContextOptions = {}): Promise<Page>
   const context = await newContext(browser, server.url, opts);
   const page = await context.newPage();
   await signInWithPassword(page, account, DEMO_PASSWORD);
-  await waitForPath(page, '/MeInfo');
+  await waitForPath(page, '/Evaluate');
   await page.getByTestId('app-header').waitFor();
   return page;
 }
@@ -119,7 +119,7 @@ describe('application list', () => {
     await search.press('Enter');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="app-entry"]').length === 3);
     await modal.getByTestId('app-entry').filter({ hasText: 'Classroom supervision' }).click();
-    await page.waitForURL(`${server.url}/hxk/MeInfo`);
+    await page.waitForURL(`${server.url}/hxk/Evaluate`);
     expect(errors).toEqual([]);
     await page.context().close();
   });

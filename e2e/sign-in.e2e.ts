@@ -24,12 +24,12 @@ describe('sign-in', () => {
     const errors = watchErrors(page);
     const loginLog = page.waitForRequest((r) => r.url().includes('/base/login/v1/doLoginLog'));
     await signInWithPassword(page, 'admin', DEMO_PASSWORD);
-    await waitForPath(page, '/MeInfo');
+    await waitForPath(page, '/Evaluate');
     expect(await page.getByTestId('product-title').textContent()).toContain('Demo School');
     const menu = page.getByTestId('side-menu');
     await menu.getByText('School applications').waitFor();
     expect(await menu.textContent()).toContain('Personal info');
-    await page.getByTestId('me-info').waitFor();
+    await page.getByTestId('front-page').waitFor();
 
     expect(await cookieValue(context, 'hxk_signed_in')).toBe('1');
     expect((await context.cookies()).find((c) => c.name === 'hxk_session')?.httpOnly).toBe(true);
@@ -65,10 +65,10 @@ describe('sign-in', () => {
     await page.getByTestId('send-sms').getByText(/Resend in \d+ s/).waitFor();
     await page.getByTestId('login-code').fill(code);
     await page.getByTestId('login-submit').click();
-    await waitForPath(page, '/MeInfo');
+    await waitForPath(page, '/Evaluate');
     expect(await page.getByTestId('user-menu').textContent()).toContain('Teacher');
-    // A teacher has no review permission: only personal info among the built screens in the menu.
-    expect(await page.getByTestId('side-menu').locator('.ant-menu-item').count()).toBe(1);
+    // A teacher has no review permission: only the front page and personal info among the built screens in the menu.
+    expect(await page.getByTestId('side-menu').locator('.ant-menu-item').count()).toBe(2);
     await context.close();
   });
 
@@ -95,7 +95,7 @@ describe('sign-in', () => {
     await mobile.getByTestId('qr-approve').click();
     await mobile.getByTestId('qr-confirm-done').waitFor();
 
-    await waitForPath(page, '/MeInfo');
+    await waitForPath(page, '/Evaluate');
     expect(await page.getByTestId('user-menu').textContent()).toContain('Teacher');
     expect(await cookieValue(desktop, 'hxk_signed_in')).toBe('1');
     await Promise.all([desktop.close(), phone.close()]);
@@ -108,7 +108,7 @@ describe('sign-in', () => {
     const phone = await newContext(browser, server.url, { mobile: true });
     const mobile = await phone.newPage();
     await signInWithPassword(mobile, 'student', DEMO_PASSWORD);
-    await waitForPath(mobile, '/MeInfo');
+    await waitForPath(mobile, '/Evaluate');
     await mobile.goto(confirmUrl);
     await mobile.getByTestId('qr-refuse').click();
     await mobile.getByTestId('qr-confirm-done').waitFor();
@@ -190,7 +190,7 @@ describe('sign-in', () => {
     await page.getByTestId('login-account').fill('supervisor2');
     await page.getByTestId('login-password').fill('Reset#2027');
     await page.getByTestId('login-submit').click();
-    await waitForPath(page, '/MeInfo');
+    await waitForPath(page, '/Evaluate');
     expect(await page.getByTestId('product-title').textContent()).toContain('Second School');
     expect(await page.locator('.ant-message-error').count()).toBe(0);
     await context.close();

@@ -79,7 +79,7 @@ export async function signInToShell(browser: Browser, baseURL: string, account: 
   const context = await newContext(browser, baseURL, opts);
   const page = await context.newPage();
   await signInWithPassword(page, account, 'Demo@2026');
-  await waitForPath(page, '/MeInfo');
+  await waitForPath(page, '/Evaluate');
   await page.getByTestId('side-menu').waitFor();
   return page;
 }

@@ -197,6 +197,6 @@ export const BUILTIN_ROLE_GRANTS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> =
   1: GROUPS.map(([, key]) => key),
   2: ['evaluation', 'reportsAppeals', 'lessonPlans', 'patrol', 'feedback', 'SupervisionGroupManagement', 'AddSGMan', 'assignments', 'templates', 'statistics', 'personal'],
   3: ['evaluation', 'Report', 'lessonPlanEvaluation', 'patrol', 'teacherFeedback', 'feedbackDetails', 'assignmentsPoint', 'personal'],
-  4: ['Evaluate', 'InviteMeToListen', 'EvaluationQuestionnaire', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback', 'feedbackDetails', 'personal'],
-  5: ['EvaluationQuestionnaire', 'feeQuestionnaire', 'personal'],
+  4: ['Evaluate', 'TeachingRecordDetail', 'InviteMeToListen', 'EvaluationQuestionnaire', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback', 'feedbackDetails', 'personal'],
+  5: ['Evaluate', 'EvaluationQuestionnaire', 'feeQuestionnaire', 'personal'],
 };

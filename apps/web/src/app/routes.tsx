@@ -373,6 +373,50 @@ export const ROUTES: RouteEntry[] = [
     keepAlive: true,
     load: lazy(() => import('../features/plans/pages/LessonEvaluationPlanPage.tsx'), (m) => m.LessonEvaluationPlanPage),
   },
+  // -- evaluating lessons (issue 6)
+  {
+    key: 'Evaluate',
+    path: '/Evaluate',
+    layout: 'shell',
+    access: 'Evaluate',
+    highlight: 'Evaluate',
+    load: lazy(() => import('../features/evaluations/pages/EvaluatePage.tsx'), (m) => m.EvaluatePage),
+  },
+  {
+    key: 'FreeCourse',
+    path: '/FreeCourse',
+    layout: 'shell',
+    access: 'FreeCourse',
+    highlight: 'FreeCourse',
+    keepAlive: true,
+    load: lazy(() => import('../features/evaluations/pages/FreeCoursePage.tsx'), (m) => m.FreeCoursePage),
+  },
+  {
+    key: 'TemporaryCourseEvaluation',
+    path: '/TemporaryCourseEvaluation',
+    layout: 'shell',
+    access: 'TemporaryCourseEvaluation',
+    highlight: 'TemporaryCourseEvaluation',
+    keepAlive: true,
+    load: lazy(() => import('../features/evaluations/pages/TemporaryCourseEvaluationPage.tsx'), (m) => m.TemporaryCourseEvaluationPage),
+  },
+  {
+    key: 'LessonEvaluationRecord',
+    path: '/LessonEvaluationRecord',
+    layout: 'shell',
+    access: 'LessonEvaluationRecord',
+    highlight: 'LessonEvaluationRecord',
+    keepAlive: true,
+    load: lazy(() => import('../features/evaluations/pages/LessonEvaluationRecordPage.tsx'), (m) => m.LessonEvaluationRecordPage),
+  },
+  {
+    key: 'TeachingRecordDetail',
+    path: '/TeachingRecordDetail',
+    layout: 'shell',
+    access: 'TeachingRecordDetail',
+    highlight: INHERIT_HIGHLIGHT,
+    load: lazy(() => import('../features/evaluations/pages/TeachingRecordDetailPage.tsx'), (m) => m.TeachingRecordDetailPage),
+  },
 ];
 
 export function routesOf(layout: RouteLayout): RouteEntry[] {

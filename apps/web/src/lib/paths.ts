@@ -8,6 +8,7 @@ export const PATHS = {
   userInfo: '/wenxiang/userInfo',
   awaitPage: '/awaitPage',
   meInfo: '/MeInfo',
+  evaluate: '/Evaluate',
   schoolApplications: '/back/schoolApplications',
   roleManagement: '/back/roleManagement',
   rolePermission: '/back/rolePermission',
@@ -16,5 +17,5 @@ export const PATHS = {
   lessonEvaluationRecord: '/LessonEvaluationRecord',
 } as const;
 
-/** Where a signed-in member lands; becomes /Evaluate once that screen exists (spec section 2). */
-export const HOME_ROUTE: string = PATHS.meInfo;
+/** Where a signed-in member lands: the front evaluation page (spec section 2: / redirects to /Evaluate). */
+export const HOME_ROUTE: string = PATHS.evaluate;

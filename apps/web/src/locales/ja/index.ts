@@ -15,6 +15,7 @@ import catalog from './catalog.json';
 import templates from './templates.json';
 import evaluation from './evaluation.json';
 import plans from './plans.json';
+import evaluations from './evaluations.json';
 
 /** Every namespace of this language, loaded as one chunk. */
-export const bundle = { common, auth, schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans };
+export const bundle = { common, auth, schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations };

@@ -4,10 +4,10 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useMyClasses } from '../api/get-my-classes.ts';
-import { ClassList } from './ClassList.tsx';
+import { PlanClassList } from './MyPlanCard.tsx';
 
 /** The classes of one of my plans on a chosen day (today first), day by day. */
-export function ClassesDrawer({ plan, onClose }: { plan: { planId: string; name: string } | null; onClose: () => void }) {
+export function ClassesDrawer({ plan, onClose }: { plan: { planId: string; name: string; canEvaluate?: boolean } | null; onClose: () => void }) {
   const { t } = useTranslation('plans');
   const wide = Grid.useBreakpoint().sm ?? true;
   const [day, setDay] = useState<Dayjs>(() => dayjs());
@@ -29,7 +29,7 @@ export function ClassesDrawer({ plan, onClose }: { plan: { planId: string; name:
           {t('my.today')}
         </Button>
       </Flex>
-      <ClassList classes={classes.data} loading={classes.isFetching} showDate={false} testId="my-classes-list" />
+      {plan && <PlanClassList planId={plan.planId} classes={classes.data} loading={classes.isFetching} showDate={false} canEvaluate={plan.canEvaluate ?? true} testId="my-classes-list" />}
     </Drawer>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Card, Flex, Progress, Space, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Progress, Space, Spin, Tag, Typography, theme } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TMyPlan } from '@hxk/contracts/plans';
-import { ClassList } from './ClassList.tsx';
+import { useNavigate } from 'react-router';
+import type { TMyPlan, TPlanClass } from '@hxk/contracts/plans';
+import { evaluationRecordPath, useStartPlanEvaluation } from '../api/start-plan-evaluation.ts';
 import { PhaseTag } from './PlanTags.tsx';
-import { formatRange, percentOf } from './plan-utils.ts';
+import { formatDay, formatRange, percentOf } from './plan-utils.ts';
 
 /** One of my plans on a phone or a desk: what it is, my progress, my next classes. */
 export function MyPlanCard({ plan, onClasses }: { plan: TMyPlan; onClasses: () => void }) {
@@ -45,8 +46,93 @@ export function MyPlanCard({ plan, onClasses }: { plan: TMyPlan; onClasses: () =
             {t('my.classes')}
           </Button>
         </Flex>
-        <ClassList classes={plan.nextClasses} />
+        <PlanClassList planId={plan.planId} classes={plan.nextClasses} canEvaluate={plan.phase === 'inProgress'} />
       </Flex>
     </Card>
+  );
+}
+
+const STATE_COLORS = { none: 'default', draft: 'orange', submitted: 'green' } as const;
+
+/**
+ * Classes of one of my plans, one compact row each (fits a 375 px phone): when, what, who, where, my
+ * evaluation, and "Evaluate" / "Continue" / "View", which opens the evaluation's record.
+ */
+export function PlanClassList({
+  planId,
+  classes,
+  loading,
+  showDate = true,
+  canEvaluate = true,
+  testId,
+}: {
+  planId: string;
+  classes: TPlanClass[] | undefined;
+  loading?: boolean;
+  showDate?: boolean;
+  /** Only while the plan runs (the server refuses an ended plan's classes). */
+  canEvaluate?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation('plans');
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const start = useStartPlanEvaluation();
+  const evaluate = (c: TPlanClass) =>
+    start.mutate({ planId, courseSessionId: c.courseSessionId }, { onSuccess: (r) => void navigate(evaluationRecordPath(r.evaluationId)) });
+
+  if (loading && !classes) return <Spin style={{ display: 'block', margin: '16px auto' }} />;
+  if (!classes?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('my.noClasses')} />;
+  return (
+    <Flex vertical gap={8} data-testid={testId}>
+      {classes.map((c) => {
+        const sessions = c.sessionStart === c.sessionEnd ? t('my.session', { n: c.sessionStart }) : t('my.sessions', { from: c.sessionStart, to: c.sessionEnd });
+        const times = c.startTime && c.endTime ? ` ${c.startTime}–${c.endTime}` : '';
+        const busy = start.isPending && start.variables?.courseSessionId === c.courseSessionId;
+        return (
+          <div
+            key={c.courseSessionId}
+            style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: 8, padding: '8px 12px' }}
+            data-testid={`class-${c.courseSessionId}`}
+          >
+            <Flex justify="space-between" align="start" gap={8}>
+              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                {showDate && <Typography.Text strong>{formatDay(c.lessonDate, true)} </Typography.Text>}
+                {sessions}
+                {times}
+              </Typography.Text>
+              <Tag color={STATE_COLORS[c.evaluation]} style={{ marginInlineEnd: 0 }}>
+                {t(`my.evaluation.${c.evaluation}`)}
+              </Tag>
+            </Flex>
+            <Flex justify="space-between" align="end" gap={8}>
+              <div style={{ minWidth: 0 }}>
+                <Typography.Text strong style={{ display: 'block' }} ellipsis>
+                  {c.courseName} <Typography.Text type="secondary">{c.courseCode}</Typography.Text>
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                  {c.teacherName}
+                  {c.classroomName ? ` · ${c.classroomName}` : ''}
+                </Typography.Text>
+              </div>
+              {canEvaluate && (
+                <Button
+                  size="small"
+                  type={c.evaluation === 'none' ? 'primary' : 'default'}
+                  loading={busy}
+                  disabled={start.isPending && !busy}
+                  onClick={() => evaluate(c)}
+                  style={{ flexShrink: 0 }}
+                  data-testid={`plan-class-evaluate-${c.courseSessionId}`}
+                >
+                  {t(`my.action.${c.evaluation}`)}
+                </Button>
+              )}
+            </Flex>
+          </div>
+        );
+      })}
+      {loading && <Spin size="small" />}
+    </Flex>
   );
 }

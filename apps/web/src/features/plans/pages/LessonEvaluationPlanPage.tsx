@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Card, Col, Empty, Flex, Input, Pagination, Row, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { TPlanSummary } from '@hxk/contracts/plans';
 import { PLAN_PHASES } from '@hxk/contracts/workflow';
 import { menuTitle } from '../../../lib/menu-title.ts';
@@ -12,7 +13,9 @@ import { MyPlanCard } from '../components/MyPlanCard.tsx';
 export function LessonEvaluationPlanPage() {
   const { t } = useTranslation('plans');
   const [query, setQuery] = useState<MyPlanQuery>({ pageNum: 1, pageSize: 10 });
-  const [browsing, setBrowsing] = useState<{ planId: string; name: string } | null>(null);
+  const [browsing, setBrowsing] = useState<{ planId: string; name: string; canEvaluate: boolean } | null>(null);
+  // The page stays mounted (kept alive) when an Evaluate button leaves it: its drawer must not.
+  const here = useLocation().pathname === '/LessonEvaluationPlan';
   const page = useMyPlans(query);
   const list = page.data?.list ?? [];
 
@@ -42,7 +45,7 @@ export function LessonEvaluationPlanPage() {
           <Row gutter={[12, 12]}>
             {list.map((p) => (
               <Col key={p.planId} xs={24} lg={12} xxl={8}>
-                <MyPlanCard plan={p} onClasses={() => setBrowsing({ planId: p.planId, name: p.name })} />
+                <MyPlanCard plan={p} onClasses={() => setBrowsing({ planId: p.planId, name: p.name, canEvaluate: p.phase === 'inProgress' })} />
               </Col>
             ))}
           </Row>
@@ -58,7 +61,7 @@ export function LessonEvaluationPlanPage() {
           onChange={(pageNum) => setQuery((q) => ({ ...q, pageNum }))}
         />
       )}
-      <ClassesDrawer plan={browsing} onClose={() => setBrowsing(null)} />
+      <ClassesDrawer plan={here ? browsing : null} onClose={() => setBrowsing(null)} />
     </Card>
   );
 }

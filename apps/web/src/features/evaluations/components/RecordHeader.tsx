@@ -1,0 +1,35 @@
+import { Button, Card, Flex } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { TEvaluation } from '@hxk/contracts/evaluations';
+import { menuTitle } from '../../../lib/menu-title.ts';
+import { CheckInButton } from './CheckInButton.tsx';
+import { StatusTag } from './EvaluationTags.tsx';
+import { RecordFacts } from './RecordFacts.tsx';
+
+/** The record's title card: back, status, the facts of the class, check-in. */
+export function RecordHeader({ e }: { e: TEvaluation }) {
+  const { t } = useTranslation('evaluations');
+  const navigate = useNavigate();
+  // Back where the person came from; a record opened from a link goes to the front page.
+  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? void navigate(-1) : void navigate('/Evaluate'));
+  return (
+    <Card
+      size="small"
+      title={
+        <Flex align="center" gap={4} style={{ minWidth: 0 }}>
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t('record.back')} data-testid="record-back" />
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{menuTitle(t, 'TeachingRecordDetail')}</span>
+        </Flex>
+      }
+      extra={<StatusTag status={e.status} testId="record-status" />}
+      styles={{ body: { padding: 12 } }}
+    >
+      <RecordFacts e={e} />
+      <Flex justify="flex-end" style={{ marginTop: 8 }}>
+        <CheckInButton evaluationId={e.evaluationId} courseSessionId={e.class.courseSessionId} checkedInAt={e.checkedInAt} canCheckIn={e.editable} />
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import { Button, Card, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { useEvaluation } from '../api/get-evaluation.ts';
+import { DraftEditor } from '../components/DraftEditor.tsx';
+import { RecordView } from '../components/RecordView.tsx';
+
+/**
+ * /TeachingRecordDetail?id=<evaluationId>: one evaluation. My draft is filled here (autosaved, then
+ * submitted); anything else (submitted, or a teacher reading an evaluation of their class) is read-only.
+ */
+export function TeachingRecordDetailPage() {
+  const { t } = useTranslation('evaluations');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const evaluation = useEvaluation(id);
+
+  if (evaluation.error instanceof ApiError && evaluation.error.code === 0) {
+    // Offline: the draft kept on this device is still there once the record loads again.
+    return <Result status="warning" title={t('record.offline')} extra={<Button onClick={() => void evaluation.refetch()}>{t('common:action.retry')}</Button>} data-testid="record-offline" />;
+  }
+  if (!id || evaluation.isError) {
+    return <Result status="404" title={t('record.notFound')} extra={<Button onClick={() => void navigate('/Evaluate')}>{t('record.toFront')}</Button>} data-testid="record-not-found" />;
+  }
+  const e = evaluation.data;
+  if (!e) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+  // Keyed by id: another record starts from its own draft and its own autosave.
+  return e.editable ? <DraftEditor key={e.evaluationId} e={e} /> : <RecordView key={e.evaluationId} e={e} />;
+}

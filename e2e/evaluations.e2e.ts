@@ -1,0 +1,115 @@
+/**
+ * Evaluating a lesson (issue 6, first part): the supervisor opens a past class of their plan, fills
+ * the form (the draft survives a reload), submits it once, and the plan's progress moves.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot, signInToShell, waitForPath, watchErrors } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+const shots = process.env.HXK_SCREENSHOTS === '1';
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const PLAN = 'Routine classroom supervision';
+
+/** "2 / 3" on the plan card → 2. */
+async function attended(page: Page): Promise<number> {
+  const card = page.getByTestId(`my-plan-${PLAN}`);
+  await card.waitFor();
+  const text = (await card.textContent()) ?? '';
+  const m = /(\d+)\s*\/\s*(\d+)/.exec(text);
+  if (!m) throw new Error(`no progress on the plan card: ${text}`);
+  return Number(m[1]);
+}
+
+/** Types into an InputNumber (the test id may sit on the input or on its wrapper). */
+async function fillNumber(field: Locator, value: number) {
+  const tag = await field.evaluate((e) => e.tagName);
+  await (tag === 'INPUT' ? field : field.locator('input').first()).fill(String(value));
+}
+
+const saved = (page: Page) => page.locator('[data-testid="record-save-status"][data-state="saved"]').waitFor();
+
+describe('evaluating a lesson', () => {
+  it('evaluates a class from a plan: the draft survives a reload, one submit, the progress moves', async () => {
+    const page = await signInToShell(browser, server.url, 'supervisor', { language: 'en' });
+    const errors = watchErrors(page);
+    await page.getByTestId('front-page').waitFor();
+    if (shots) await screenshot(page, 'i6-01-front-page-en');
+
+    await page.goto('/hxk/LessonEvaluationPlan');
+    const before = await attended(page);
+    await page.getByTestId(`my-plan-classes-${PLAN}`).click();
+    const drawer = page.getByTestId('my-classes-drawer');
+    await drawer.waitFor();
+    // Back day by day to a past class (weekends have none) that I have not evaluated yet.
+    const evaluate = drawer.locator('[data-testid^="plan-class-evaluate-"]', { hasText: /^Evaluate$/ });
+    for (let i = 0; i < 14; i++) {
+      await drawer.getByTestId('my-classes-prev').click();
+      await page.waitForLoadState('networkidle');
+      if (await evaluate.count()) break;
+    }
+    await evaluate.first().click();
+    await waitForPath(page, /^\/TeachingRecordDetail\?id=\d+$/);
+    await page.locator('[data-testid="record-page"][data-editable="true"]').waitFor();
+
+    // The first answer is saved as a draft and is still there after a reload.
+    const q = (n: number) => page.getByTestId(`record-form-q${n}`);
+    await q(1).getByText('Fully').click();
+    await saved(page);
+    await page.reload();
+    await q(1).waitFor();
+    await expect.poll(() => q(1).locator('input[type="radio"]:checked').count()).toBe(1);
+
+    await fillNumber(q(2).getByTestId('record-form-q2-score-input'), 14);
+    await q(3).getByText('Questioning').click();
+    await q(3).getByText('Group discussion').click();
+    await q(4).locator('label', { has: page.getByTestId('record-form-q4-grade-g') }).click();
+    await fillNumber(q(4).getByTestId('record-form-q4-score-input'), 16);
+    const elements = q(5).getByTestId('record-form-q5-elements').locator('input');
+    await elements.nth(0).fill('8');
+    await elements.nth(1).fill('9');
+    const comment = q(5).getByTestId('record-form-q5-comment');
+    if (!(await comment.isVisible())) await q(5).getByTestId('record-form-q5-add-comment').click();
+    await comment.fill('Lively discussion; the summary came a little late.');
+    await q(6).getByTestId('record-form-q6-stars').locator('.ant-rate-star').nth(3).click();
+    await saved(page);
+    if (shots) await screenshot(page, 'i6-02-record-draft-en');
+
+    await page.getByTestId('record-submit').click();
+    await page.getByTestId('record-submit-ok').click();
+    await page.locator('[data-testid="record-page"][data-editable="false"]').waitFor();
+    await page.getByTestId('record-total').waitFor();
+    if (shots) await screenshot(page, 'i6-03-record-submitted-en');
+
+    await page.goto('/hxk/LessonEvaluationPlan');
+    await expect.poll(() => attended(page)).toBe(before + 1);
+    await page.goto('/hxk/LessonEvaluationRecord');
+    await page.getByTestId('records-page').locator('[data-testid^="record-row-"]').first().waitFor();
+    if (shots) await screenshot(page, 'i6-04-records-en');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the free-listening timetable and the classes under way on a phone in Chinese', async () => {
+    const page = await signInToShell(browser, server.url, 'supervisor', { language: 'zh' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/hxk/FreeCourse');
+    await page.getByTestId('free-page').waitFor();
+    await page.locator('[data-testid^="free-class-"], [data-testid="free-empty"]').first().waitFor();
+    if (shots) await screenshot(page, 'i6-05-free-course-mobile-zh');
+    await page.goto('/hxk/TemporaryCourseEvaluation');
+    await page.getByTestId('temp-page').waitFor();
+    await page.locator('[data-testid^="temp-class-"], [data-testid="temp-empty"]').first().waitFor();
+    if (shots) await screenshot(page, 'i6-06-temporary-mobile-zh');
+  });
+});
