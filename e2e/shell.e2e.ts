@@ -146,6 +146,9 @@ describe('keep-alive', () => {
     await waitForPath(page, '/back/schoolApplications');
     const screen = page.getByTestId('school-applications');
     await screen.locator('.ant-segmented-item', { hasText: 'All' }).click();
+    // The segmented control's thumb animates; leaving mid-animation (the page is only hidden) would
+    // leave no item marked selected, so wait for it to settle first.
+    await screen.locator('.ant-segmented-item-selected', { hasText: 'All' }).waitFor();
     const search = screen.getByPlaceholder('Search name, account or phone');
     await search.fill('teacher');
     await search.press('Enter');
