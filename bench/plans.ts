@@ -1,0 +1,186 @@
+/**
+ * npm run bench:plans: what the plan screens cost at a large school's scale, one call at a time in
+ * process (docs/benchmarks.md, "Plans"). Never part of npm test.
+ *
+ * The first demo school (300 courses, 12,000 class sessions, 60 teachers) gets 200 more published
+ * plans in progress, each over 20 courses with 10 supervisors (the school's teachers, so every
+ * supervisor is in about 33 plans) and a minimum of 5 classes, and 15 submitted evaluations per
+ * supervisor and plan: 30,000 evaluations. Then, per driver (PGlite always, PostgreSQL when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set), the mean time of the services behind:
+ *   - the plan list (all, 20 a page) and "joined by me" for a supervisor,
+ *   - one plan's progress (per supervisor and per course),
+ *   - the target-advance list and the supervisor roster (steering list),
+ *   - a supervisor's own plans with their next classes (/LessonEvaluationPlan).
+ * Figures go to stdout and bench/results/plans.json.
+ */
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { and, eq, sql } from 'drizzle-orm';
+import { addDays } from '@hxk/contracts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { migrateDatabase, openDatabase, type DbHandle } from '../apps/server/src/platform/db.ts';
+import { platformTx } from '../apps/server/src/platform/tenancy.ts';
+import { accounts, schoolMemberships, schools, supervisionPlans } from '../apps/server/src/db/schema/index.ts';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
+import { resolveSession } from '../apps/server/src/platform/sessions.ts';
+import type { MemberCtx } from '../apps/server/src/platform/context.ts';
+import { listPlans } from '../apps/server/src/modules/plans/plans.service.ts';
+import { myPlans, planProgress, steeringList, targetList } from '../apps/server/src/modules/plans/progress.service.ts';
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'plans.json');
+const SETTINGS = { plans: 200, coursesPerPlan: 20, supervisorsPerPlan: 10, minClasses: 5, evaluationsPerSupervisor: 15, iterations: Number(process.env.BENCH_ITERATIONS ?? 30) };
+type DriverName = 'pglite' | 'postgres';
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function timeMean(fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 3; i++) await fn();
+  const start = performance.now();
+  for (let i = 0; i < SETTINGS.iterations; i++) await fn();
+  return round((performance.now() - start) / SETTINGS.iterations, 2);
+}
+
+async function openDriver(driver: DriverName, tmp: string): Promise<{ dbh: DbHandle; cleanup: () => Promise<void> }> {
+  if (driver === 'pglite') {
+    const dbh = await openDatabase({ kind: 'pglite', dataDir: path.join(tmp, 'pglite') });
+    return { dbh, cleanup: () => dbh.close() };
+  }
+  const url = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)!;
+  const name = `hxk_bench_plans_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const dbh = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 10 });
+  return {
+    dbh,
+    cleanup: async () => {
+      await dbh.close().catch(() => undefined);
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** 200 plans in progress over the school's courses and teachers, and 30,000 submitted evaluations, in a few set-based statements. */
+async function topUp(dbh: DbHandle, today: string) {
+  return platformTx(dbh.db, 'seed', async (tx) => {
+    const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'DEMO'));
+    const schoolId = school!.id;
+    const [seedPlan] = await tx.select().from(supervisionPlans).where(eq(supervisionPlans.schoolId, schoolId));
+    const p = SETTINGS;
+    await tx.execute(sql`
+      insert into supervision_plans (school_id, name, evaluation_type, template_id, template_version_id, semester_id, start_date, end_date, min_classes, published, published_at)
+      select ${schoolId}, 'Bench plan ' || g, 'ordinary', ${seedPlan!.templateId}, ${seedPlan!.templateVersionId}, ${seedPlan!.semesterId},
+        ${addDays(today, -30)}::date, ${addDays(today, 30)}::date, ${p.minClasses}, true, now()
+      from generate_series(1, ${p.plans}) g`);
+    await tx.execute(sql`
+      with plans as (select id, row_number() over (order by id) as n from supervision_plans where school_id = ${schoolId} and name like 'Bench plan %'),
+           cs as (select id, row_number() over (order by code, id) as n, count(*) over () as total from courses where school_id = ${schoolId})
+      insert into plan_courses (school_id, plan_id, course_id)
+      select ${schoolId}, plans.id, cs.id from plans join cs on ((cs.n - plans.n * 7) % cs.total + cs.total) % cs.total < ${p.coursesPerPlan}`);
+    await tx.execute(sql`
+      with plans as (select id, row_number() over (order by id) as n from supervision_plans where school_id = ${schoolId} and name like 'Bench plan %'),
+           t as (select account_id as id, row_number() over (order by account_id) as n, count(*) over () as total from school_memberships where school_id = ${schoolId} and identity = 4)
+      insert into plan_supervisors (school_id, plan_id, account_id)
+      select ${schoolId}, plans.id, t.id from plans join t on ((t.n - plans.n * 3) % t.total + t.total) % t.total < ${p.supervisorsPerPlan}`);
+    await tx.execute(sql`
+      insert into evaluations (school_id, plan_id, template_version_id, course_session_id, course_id, teacher_id, evaluator_id, kind, status, answers, total_score, submitted_at)
+      select ${schoolId}, pp.id, pp.template_version_id, s.id, s.course_id, s.teacher_id, ps.account_id, 'plan', 'submitted', '{}'::jsonb, 80, now() - interval '1 day'
+      from supervision_plans pp
+      join plan_supervisors ps on ps.school_id = pp.school_id and ps.plan_id = pp.id
+      cross join lateral (
+        select cs.id, cs.course_id, c.teacher_id from course_sessions cs
+        join plan_courses pc on pc.school_id = cs.school_id and pc.plan_id = pp.id and pc.course_id = cs.course_id
+        join courses c on c.school_id = cs.school_id and c.id = cs.course_id
+        where cs.school_id = pp.school_id and cs.lesson_date between pp.start_date and ${today}::date
+        order by (cs.id * 31 + ps.account_id) % 9973
+        limit ${p.evaluationsPerSupervisor}
+      ) s
+      where pp.school_id = ${schoolId} and pp.name like 'Bench plan %'`);
+    const counts = await tx.execute(sql`select (select count(*) from supervision_plans where school_id = ${schoolId})::int as plans,
+      (select count(*) from evaluations where school_id = ${schoolId})::int as evaluations, (select count(*) from plan_supervisors where school_id = ${schoolId})::int as supervisors`);
+    const row = (counts as unknown as { rows: { plans: number; evaluations: number; supervisors: number }[] }).rows[0]!;
+    const [busy] = await tx
+      .select({ accountId: accounts.id, account: accounts.account })
+      .from(schoolMemberships)
+      .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
+      .where(and(eq(schoolMemberships.schoolId, schoolId), eq(schoolMemberships.identity, 4), sql`exists (select 1 from plan_supervisors ps where ps.school_id = ${schoolId} and ps.account_id = ${schoolMemberships.accountId})`))
+      .limit(1);
+    const [onePlan] = await tx.select({ id: supervisionPlans.id }).from(supervisionPlans).where(and(eq(supervisionPlans.schoolId, schoolId), sql`${supervisionPlans.name} = 'Bench plan 1'`));
+    return { schoolId, counts: row, supervisor: busy!, planId: onePlan!.id };
+  });
+}
+
+async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) {
+  const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'hxk-bench-plans-'));
+  const { dbh, cleanup } = await openDriver(driver, tmp);
+  cleanups.push(cleanup);
+  await migrateDatabase(dbh);
+  await seedDemo(dbh.db);
+  const config = { ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent' }), redisUrl: undefined };
+  const app = await buildApp({ config, dbh, logger: false });
+  await app.ready();
+  const today = new Date().toISOString().slice(0, 10);
+  const started = performance.now();
+  const s = await topUp(dbh, today);
+  log(`[${driver}] topped up in ${round((performance.now() - started) / 1000)} s: ${JSON.stringify(s.counts)}`);
+
+  const ctxOf = async (account: string): Promise<MemberCtx> => {
+    const res = await app.inject({ method: 'POST', url: '/base/login/v1/do', headers: { 'content-type': 'application/json' }, payload: { type: 'password', account, password: DEMO_PASSWORD } });
+    const token = (res.json() as { data: { token: string } }).data.token;
+    const auth = await resolveSession(app.deps, token);
+    return { deps: app.deps, lang: 'en', ip: '127.0.0.1', userAgent: 'bench', auth } as MemberCtx;
+  };
+  const admin = await ctxOf('admin');
+  const supervisor = await ctxOf(s.supervisor.account);
+  const page = { pageNum: 1, pageSize: 20 };
+  const breakdown = {
+    planListAll: await timeMean(() => listPlans(admin, { ...page, tab: 'all' })),
+    planListJoined: await timeMean(() => listPlans(supervisor, { ...page, tab: 'joined' })),
+    planProgress: await timeMean(() => planProgress(admin, s.planId)),
+    targetList: await timeMean(() => targetList(admin, { ...page, tab: 'all' })),
+    steeringList: await timeMean(() => steeringList(admin, page)),
+    myPlans: await timeMean(() => myPlans(supervisor, { pageNum: 1, pageSize: 10 })),
+  };
+  log(`[${driver}] mean ms of ${SETTINGS.iterations} calls: ${JSON.stringify(breakdown)}`);
+  await app.close();
+  await cleanup();
+  return { driver, counts: s.counts, breakdown };
+}
+
+async function main() {
+  const watchdog = setTimeout(() => {
+    log('watchdog: the run took over 10 minutes');
+    process.exit(1);
+  }, 10 * 60_000);
+  watchdog.unref();
+  const cleanups: (() => Promise<void>)[] = [];
+  const drivers: DriverName[] = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const runs = [];
+  try {
+    for (const d of drivers) runs.push(await runDriver(d, cleanups));
+  } finally {
+    await Promise.allSettled(cleanups.reverse().map((c) => c()));
+  }
+  log('\n| Driver | plan list (all) | joined by me | one plan\'s progress | target advance | supervisor roster | my plans + next classes |');
+  log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of runs) {
+    const b = r.breakdown;
+    log(`| ${r.driver === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${b.planListAll} | ${b.planListJoined} | ${b.planProgress} | ${b.targetList} | ${b.steeringList} | ${b.myPlans} |`);
+  }
+  await fsp.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  await fsp.writeFile(RESULTS_FILE, JSON.stringify({ at: new Date().toISOString(), loadavg: os.loadavg(), settings: SETTINGS, runs }, null, 2));
+}
+
+await main();
