@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildings, cameras, classrooms, recorders, schoolSettings, videoDownloadLogs } from '../../db/schema/index.ts';
+import { buildings, cameras, classrooms, courseSessions, recorders, schoolSettings, videoDownloadLogs } from '../../db/schema/index.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 import { startOnvifDouble, type OnvifDouble } from '../../test/onvif-double.ts';
@@ -77,6 +77,28 @@ describe.each(DRIVERS)('classrooms and devices on %s', (driver) => {
     expect(r.body.errorKey).toBe('classroom.hasFutureSessions');
     expect(r.body.msg).toMatch(/still has \d+ upcoming class session/);
     expect(await rowOf((tx) => tx.select().from(classrooms).where(eq(classrooms.id, busy.id)))).toHaveLength(1);
+  });
+
+  it('deletes a room that only has past classes, and a recorder with cameras: the classes and cameras stay in the school', async () => {
+    // Foreign keys carry school_id: a plain ON DELETE SET NULL would null the school too (migration 0014).
+    const room = env.schoolA.directory.classrooms[1]!;
+    const course = env.schoolA.directory.courses[0]!;
+    const [past] = await rowOf((tx) => tx.insert(courseSessions).values({
+      schoolId: env.schoolA.schoolId, courseId: course.id, classroomId: null, week: 1, weekday: 7, sessionStart: 19, sessionEnd: 20, lessonDate: '2000-01-02',
+    }).returning({ id: courseSessions.id }));
+    const spare = await call<{ id: string }>(env.app, { url: '/base/classroom/v1/save', body: { buildingId: room.buildingId, floor: 9, name: 'Old lab' }, token: admin });
+    expect(spare.body.code).toBe(1);
+    await rowOf((tx) => tx.update(courseSessions).set({ classroomId: spare.body.data.id }).where(eq(courseSessions.id, past!.id)));
+    expect((await call(env.app, { url: '/base/classroom/v1/delete', body: { id: spare.body.data.id }, token: admin })).status).toBe(200);
+    const [kept] = await rowOf((tx) => tx.select().from(courseSessions).where(eq(courseSessions.id, past!.id)));
+    expect(kept).toMatchObject({ schoolId: env.schoolA.schoolId, classroomId: null });
+
+    const withCameras = await rowOf((tx) => tx.select().from(cameras).where(eq(cameras.recorderId, room.recorderId)));
+    expect(withCameras.length).toBeGreaterThan(0);
+    expect((await call(env.app, { url: '/base/recorder/v1/delete', body: { id: room.recorderId }, token: admin })).status).toBe(200);
+    const after = await rowOf((tx) => tx.select().from(cameras).where(eq(cameras.classroomId, room.id)));
+    expect(after.map((c) => c.id).sort()).toEqual(withCameras.map((c) => c.id).sort());
+    expect(after.every((c) => c.recorderId === null && c.schoolId === env.schoolA.schoolId)).toBe(true);
   });
 
   it('keeps device passwords on the server and manages one recorder and the cameras of a room', async () => {
