@@ -17,12 +17,12 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays } from '@hxk/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { migrateDatabase, openDatabase, type DbHandle } from '../apps/server/src/platform/db.ts';
+import { migrateDatabase, type DbHandle } from '../apps/server/src/platform/db.ts';
+import { benchDrivers, openDriver, round, timeMean, type DriverName } from './support.ts';
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
 import { accounts, schoolMemberships, schools, supervisionPlans } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
@@ -34,43 +34,7 @@ import { myPlans, planProgress, steeringList, targetList } from '../apps/server/
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'plans.json');
 const SETTINGS = { plans: 200, coursesPerPlan: 20, supervisorsPerPlan: 10, minClasses: 5, evaluationsPerSupervisor: 15, iterations: Number(process.env.BENCH_ITERATIONS ?? 30) };
-type DriverName = 'pglite' | 'postgres';
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-async function timeMean(fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 3; i++) await fn();
-  const start = performance.now();
-  for (let i = 0; i < SETTINGS.iterations; i++) await fn();
-  return round((performance.now() - start) / SETTINGS.iterations, 2);
-}
-
-async function openDriver(driver: DriverName, tmp: string): Promise<{ dbh: DbHandle; cleanup: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    const dbh = await openDatabase({ kind: 'pglite', dataDir: path.join(tmp, 'pglite') });
-    return { dbh, cleanup: () => dbh.close() };
-  }
-  const url = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)!;
-  const name = `hxk_bench_plans_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const dbh = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 10 });
-  return {
-    dbh,
-    cleanup: async () => {
-      await dbh.close().catch(() => undefined);
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
 
 /** 200 plans in progress over the school's courses and teachers, and 30,000 submitted evaluations, in a few set-based statements. */
 async function topUp(dbh: DbHandle, today: string) {
@@ -124,7 +88,7 @@ async function topUp(dbh: DbHandle, today: string) {
 
 async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) {
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'hxk-bench-plans-'));
-  const { dbh, cleanup } = await openDriver(driver, tmp);
+  const { dbh, cleanup } = await openDriver(driver, tmp, `hxk_bench_plans_${process.pid}`);
   cleanups.push(cleanup);
   await migrateDatabase(dbh);
   await seedDemo(dbh.db);
@@ -146,12 +110,12 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) 
   const supervisor = await ctxOf(s.supervisor.account);
   const page = { pageNum: 1, pageSize: 20 };
   const breakdown = {
-    planListAll: await timeMean(() => listPlans(admin, { ...page, tab: 'all' })),
-    planListJoined: await timeMean(() => listPlans(supervisor, { ...page, tab: 'joined' })),
-    planProgress: await timeMean(() => planProgress(admin, s.planId)),
-    targetList: await timeMean(() => targetList(admin, { ...page, tab: 'all' })),
-    steeringList: await timeMean(() => steeringList(admin, page)),
-    myPlans: await timeMean(() => myPlans(supervisor, { pageNum: 1, pageSize: 10 })),
+    planListAll: await timeMean(() => listPlans(admin, { ...page, tab: 'all' }), SETTINGS.iterations, 3),
+    planListJoined: await timeMean(() => listPlans(supervisor, { ...page, tab: 'joined' }), SETTINGS.iterations, 3),
+    planProgress: await timeMean(() => planProgress(admin, s.planId), SETTINGS.iterations, 3),
+    targetList: await timeMean(() => targetList(admin, { ...page, tab: 'all' }), SETTINGS.iterations, 3),
+    steeringList: await timeMean(() => steeringList(admin, page), SETTINGS.iterations, 3),
+    myPlans: await timeMean(() => myPlans(supervisor, { pageNum: 1, pageSize: 10 }), SETTINGS.iterations, 3),
   };
   log(`[${driver}] mean ms of ${SETTINGS.iterations} calls: ${JSON.stringify(breakdown)}`);
   await app.close();
@@ -166,7 +130,7 @@ async function main() {
   }, 10 * 60_000);
   watchdog.unref();
   const cleanups: (() => Promise<void>)[] = [];
-  const drivers: DriverName[] = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const drivers = benchDrivers();
   const runs = [];
   try {
     for (const d of drivers) runs.push(await runDriver(d, cleanups));

@@ -19,12 +19,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { IDENTITY, lessonDate, teachingWeekOf, weekDates, zonedClock } from '@hxk/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { migrateDatabase, openDatabase, type Database, type DbHandle } from '../apps/server/src/platform/db.ts';
+import { migrateDatabase, type Database } from '../apps/server/src/platform/db.ts';
+import { benchDrivers, openDriver, round, timeMean, type DriverName } from './support.ts';
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
 import { accounts, buildings, classrooms, courseSessions, courses, orgUnits, schoolMemberships, schools, semesters } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
@@ -45,9 +45,7 @@ const SETTINGS = {
   extraTeachers: 400,
   breakdownIterations: Number(process.env.BENCH_BREAKDOWN_ITERATIONS ?? 50),
 };
-type DriverName = 'pglite' | 'postgres';
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 // ---------------------------------------------------------------- data
 
@@ -166,13 +164,6 @@ async function compare(targets: Target[]): Promise<Figure[]> {
   });
 }
 
-async function timeMean(fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 5; i++) await fn();
-  const start = performance.now();
-  for (let i = 0; i < SETTINGS.breakdownIterations; i++) await fn();
-  return round((performance.now() - start) / SETTINGS.breakdownIterations, 2);
-}
-
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
@@ -183,33 +174,6 @@ async function listen(app: FastifyInstance): Promise<string> {
 async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return (await res.json()) as T;
-}
-
-async function openDriver(driver: DriverName, tmp: string): Promise<{ dbh: DbHandle; cleanup: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    const dbh = await openDatabase({ kind: 'pglite', dataDir: path.join(tmp, 'pglite') });
-    return { dbh, cleanup: () => dbh.close() };
-  }
-  const url = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)!;
-  const name = `hxk_bench_schedule_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const dbh = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 10 });
-  return {
-    dbh,
-    cleanup: async () => {
-      await dbh.close().catch(() => undefined);
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
 }
 
 /** EXPLAIN (ANALYZE) of the bare queries, so an index that is missing shows as a scan. */
@@ -238,7 +202,7 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) 
   log(`\n[${driver}] seeding ${SETTINGS.courses} courses and ${SETTINGS.sessions} sessions`);
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), `hxk-bench-schedule-${driver}-`));
   cleanups.push(() => fsp.rm(tmp, { recursive: true, force: true }));
-  const { dbh, cleanup } = await openDriver(driver, tmp);
+  const { dbh, cleanup } = await openDriver(driver, tmp, `hxk_bench_schedule_${process.pid}`);
   cleanups.push(cleanup);
   await migrateDatabase(dbh);
   const started = Date.now();
@@ -289,12 +253,12 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) 
   const authState = await resolveSession(app.deps, login.data.token);
   const ctx = { deps: app.deps, lang: 'en', ip: '127.0.0.1', userAgent: 'bench', auth: authState } as MemberCtx;
   const breakdown = {
-    bareList: await timeMean(() => bareCourses(dbh.db, s.schoolId, s.semesterId)),
-    appList: await timeMean(() => listCourses(ctx, listBody)),
-    appListWeekFilter: await timeMean(() => listCourses(ctx, { ...listBody, week: s.week, weekday: 3 })),
-    appListUnitFilter: await timeMean(() => listCourses(ctx, { ...listBody, orgUnitId: s.collegeId })),
-    bareTimetable: await timeMean(() => bareTimetable(dbh.db, s.schoolId, s.semesterId, semester!.startDate, s.week, s.busyRoomId)),
-    appTimetable: await timeMean(() => timetable(ctx, ttBody)),
+    bareList: await timeMean(() => bareCourses(dbh.db, s.schoolId, s.semesterId), SETTINGS.breakdownIterations),
+    appList: await timeMean(() => listCourses(ctx, listBody), SETTINGS.breakdownIterations),
+    appListWeekFilter: await timeMean(() => listCourses(ctx, { ...listBody, week: s.week, weekday: 3 }), SETTINGS.breakdownIterations),
+    appListUnitFilter: await timeMean(() => listCourses(ctx, { ...listBody, orgUnitId: s.collegeId }), SETTINGS.breakdownIterations),
+    bareTimetable: await timeMean(() => bareTimetable(dbh.db, s.schoolId, s.semesterId, semester!.startDate, s.week, s.busyRoomId), SETTINGS.breakdownIterations),
+    appTimetable: await timeMean(() => timetable(ctx, ttBody), SETTINGS.breakdownIterations),
   };
   log(`[${driver}] in process, mean ms of ${SETTINGS.breakdownIterations} calls: ${JSON.stringify(breakdown)}`);
   const explained = driver === 'postgres' ? await plans(dbh.db, s, semester!.startDate) : [];
@@ -312,7 +276,7 @@ async function main() {
   watchdog.unref();
   const cleanups: (() => Promise<void>)[] = [];
   process.once('SIGINT', () => void Promise.allSettled(cleanups.reverse().map((c) => c())).then(() => process.exit(130)));
-  const drivers: DriverName[] = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const drivers = benchDrivers();
   const runs = [];
   try {
     for (const d of drivers) runs.push(await runDriver(d, cleanups));

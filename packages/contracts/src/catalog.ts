@@ -4,14 +4,12 @@
  * more than a field's shape (unique options, non-overlapping ranges, scores) live in question-rules.ts.
  */
 import { z } from 'zod';
-import { ZId, zPage } from './common.ts';
+import { ZId, ZPageRequest, zPage } from './common.ts';
 import { INDICATOR_NAME, KNOWLEDGE_LEVELS, OPINION_MIN_LENGTH, QUESTION_LIMITS, QUESTION_TYPES } from './constants.ts';
 import { ZPersonRef } from './supervision.ts';
 
-const pageFields = {
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-};
+/** Server-side paging, as everywhere (common.ts). */
+const pageFields = ZPageRequest.shape;
 const text = (max: number) => z.string().trim().max(max, { message: 'validation.tooLong' });
 const required = (max: number) => text(max).min(1, { message: 'validation.required' });
 const optionalText = (max: number) => text(max).optional().or(z.literal(''));

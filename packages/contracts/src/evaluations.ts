@@ -5,16 +5,14 @@
  * class cannot be cancelled. Records list what one has evaluated; a record shows one evaluation.
  */
 import { z } from 'zod';
-import { ZId, zPage } from './common.ts';
+import { ZId, ZPageRequest, zPage } from './common.ts';
 import { ZPersonRef } from './supervision.ts';
 import { ZAnswers, ZTemplateContent } from './templates.ts';
 import { ZEvaluationType } from './plans.ts';
 
 const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date' });
-const pageFields = {
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-};
+/** Server-side paging, as everywhere (common.ts). */
+const pageFields = ZPageRequest.shape;
 
 /** How the evaluator came to the class. ('invited' arrives with invitations.) */
 export const EVALUATION_KIND_VALUES = ['plan', 'free', 'invited', 'temporary'] as const;

@@ -1,16 +1,14 @@
 /** Supervision plans (issue 5): who evaluates which courses with which template version, and progress. */
 import { z } from 'zod';
-import { ZId, zPage } from './common.ts';
+import { ZId, ZPageRequest, zPage } from './common.ts';
 import { EVALUATION_TYPES } from './constants.ts';
 import { ZIdList } from './catalog.ts';
 import { ZPersonRef } from './supervision.ts';
 import { PLAN_PHASES } from './workflow.ts';
 
 const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date' });
-const pageFields = {
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-};
+/** Server-side paging, as everywhere (common.ts). */
+const pageFields = ZPageRequest.shape;
 
 export const ZEvaluationType = z.enum(EVALUATION_TYPES);
 export type TEvaluationType = z.infer<typeof ZEvaluationType>;

@@ -23,3 +23,9 @@ export function localizeError(key: ErrorKey, lang: TLanguage, params: Record<str
 }
 
 export const notFound = () => new AppError('common.notFound');
+
+/** pg reports a unique violation as 23505 (drizzle wraps it in `cause`): a name taken by a concurrent insert. */
+export const isUniqueViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};

@@ -5,12 +5,11 @@ import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
+import { page, rowsOf } from '../../platform/sql-rows.ts';
 import { peopleRefs } from '../supervision/supervision.service.ts';
 import { planBatch } from './assignment-state.ts';
 import { visibleSessionsSql } from './visibility.ts';
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
-const page = <T>(list: T[], total: number, q: { pageNum: number; pageSize: number }) => ({ list, total, pageNum: q.pageNum, pageSize: q.pageSize });
 
 // ---------------------------------------------------------------- tasks
 

@@ -6,12 +6,6 @@ export type PageQuery = { pageNum: number; pageSize: number };
 
 export const page = <T>(list: T[], total: unknown, q: PageQuery) => ({ list, total: Number(total ?? 0), pageNum: q.pageNum, pageSize: q.pageSize });
 
-/** pg reports a unique violation as 23505 (drizzle wraps it in `cause`). */
-export const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
-
 /** Distinct ids, or 404 when a lookup found fewer of them (another school's ids are simply not found). */
 export function requireFound(found: number, ids: readonly string[]): void {
   if (found !== new Set(ids).size) throw new AppError('common.notFound');

@@ -3,9 +3,9 @@ import { KNOWLEDGE_LEVELS, QUESTION_TYPES, type TClassification, type TClassific
 import { classifications, indicators, questions } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
-import { isUniqueViolation, page, requireFound, uniq, type PageQuery } from './catalog.shared.ts';
+import { page, requireFound, uniq, type PageQuery } from './catalog.shared.ts';
 
 type SaveClassification = { classificationId?: string | undefined; name: string; description?: string | undefined; sort: number };
 

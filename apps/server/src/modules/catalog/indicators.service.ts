@@ -4,10 +4,10 @@ import type { TIndicator } from '@hxk/contracts';
 import { classifications, indicators, questions } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
 import { requireClassification } from './classifications.service.ts';
-import { isUniqueViolation, page, requireFound, uniq, type PageQuery } from './catalog.shared.ts';
+import { page, requireFound, uniq, type PageQuery } from './catalog.shared.ts';
 
 type ListIndicators = PageQuery & { keyword?: string | undefined; classificationId?: string | undefined; enabled?: boolean | undefined };
 type SaveIndicator = {

@@ -26,7 +26,7 @@ import { AppError, localizeError } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
 import { schoolClock } from '../calendar/calendar.service.ts';
 import { stateReader } from '../courses/course-state.ts';
-import { iso, isoOrNull, page, rowsOf } from '../plans/plan-summary.ts';
+import { iso, isoOrNull, page, rowsOf } from '../../platform/sql-rows.ts';
 import { classColumns, classJoins, presentClass, sessionClock, type ClassRow } from './evaluated-class.ts';
 
 /** Course states in which a class is under way or about to start (temporary evaluation, check-in). */

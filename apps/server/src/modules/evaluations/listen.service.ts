@@ -10,7 +10,7 @@ import type { MemberCtx } from '../../platform/context.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
 import { schoolClock } from '../calendar/calendar.service.ts';
 import { stateReader } from '../courses/course-state.ts';
-import { idList, page, rowsOf } from '../plans/plan-summary.ts';
+import { idList, page, rowsOf } from '../../platform/sql-rows.ts';
 import { classColumns, classJoins, presentClass, type ClassRow } from './evaluated-class.ts';
 
 const DEFAULT_WAITING_MINUTES = 10;

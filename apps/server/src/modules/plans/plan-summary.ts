@@ -6,12 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { planPhase, type TPlanPhase, type TPlanSummary } from '@hxk/contracts';
 import type { Tx } from '../../platform/db.ts';
 import { containsPattern } from '../../platform/tenancy.ts';
+import { idList, iso, rowsOf } from '../../platform/sql-rows.ts';
 
-export const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
-export const page = <T>(list: T[], total: number, q: { pageNum: number; pageSize: number }) => ({ list, total, pageNum: q.pageNum, pageSize: q.pageSize });
-export const iso = (d: string | Date) => new Date(d).toISOString();
-export const isoOrNull = (d: string | Date | null | undefined) => (d == null ? null : iso(d));
-export const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /**
  * Per plan in `scope` (a condition on alias pp): its supervisors, the classes they attended (distinct

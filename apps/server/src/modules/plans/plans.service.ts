@@ -25,12 +25,13 @@ import {
 } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
 import { fieldLabel, validationText } from '../../platform/i18n.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { schoolClock } from '../calendar/calendar.service.ts';
 import { peopleRefs } from '../supervision/supervision.service.ts';
-import { page, planSummaries, planWhere, rowsOf } from './plan-summary.ts';
+import { planSummaries, planWhere } from './plan-summary.ts';
+import { page, rowsOf } from '../../platform/sql-rows.ts';
 
 type ListQuery = z.output<typeof ZPlanListRequest>;
 type SaveInput = z.output<typeof ZSavePlanRequest>;
@@ -93,11 +94,6 @@ export async function readPlan(tx: Tx, ctx: MemberCtx, planId: string): Promise<
 export async function planDetail(ctx: MemberCtx, planId: string) {
   return inSchool(ctx, (tx) => readPlan(tx, ctx, planId));
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 /** The published version a new or unpublished plan pins: the template's current one. */
 async function usableVersion(tx: Tx, templateId: string) {

@@ -12,7 +12,8 @@ import { AppError } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
 import { schoolClock } from '../calendar/calendar.service.ts';
 import { groupsOfMembers } from '../supervision/supervision.service.ts';
-import { idList, isoOrNull, page, phaseSql, planSummaries, planWhere, rowsOf, supervisorStatsSql } from './plan-summary.ts';
+import { phaseSql, planSummaries, planWhere, supervisorStatsSql } from './plan-summary.ts';
+import { idList, isoOrNull, page, rowsOf } from '../../platform/sql-rows.ts';
 
 // ---------------------------------------------------------------- one plan
 

@@ -3,7 +3,7 @@ import type { TPersonRef, TSupervisionGroup, TUnitRef, TUserSupervisionGroup } f
 import { accounts, orgUnits, schoolMemberships, supervisionGroupMembers, supervisionGroups, supervisionGroupTeachers, supervisionGroupUnits } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
 
 /** Approved or disabled people of the school, i.e. those that can be picked. */
@@ -98,11 +98,6 @@ export async function groupDetail(ctx: MemberCtx, groupId: string) {
   if (!g) throw new AppError('common.notFound');
   return g;
 }
-
-const isUniqueViolation = (e: unknown): boolean => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 /**
  * Adds or changes a group. The leader is one of the members; departments and teachers are kept only

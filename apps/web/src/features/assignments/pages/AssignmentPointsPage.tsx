@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PersonCell } from '../../../components/PersonCell.tsx';
 import { serverPagination } from '../../../components/server-pagination.ts';
 import { menuTitle } from '../../../lib/menu-title.ts';
-import { useMyAccess } from '../api/get-my-access.ts';
+import { useMyAccess } from '../../../lib/my-access.ts';
 import { usePoints, type AssignedSession, type PointsQuery } from '../api/get-points.ts';
 import { useTaskSupervisors } from '../api/get-task-supervisors.ts';
 import { sessionSlot } from '../components/labels.ts';

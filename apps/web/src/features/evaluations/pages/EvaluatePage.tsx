@@ -1,7 +1,7 @@
 import { Card, Col, Empty, Flex, Row, Skeleton, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { menuTitle } from '../../../lib/menu-title.ts';
-import { useMyAccess } from '../api/get-my-access.ts';
+import { useMyAccess } from '../../../lib/my-access.ts';
 import { useMyPlans } from '../api/get-my-plans.ts';
 import { formatLessonDay, todayIso } from '../components/class-time.ts';
 import { FrontDrafts } from '../components/FrontDrafts.tsx';
