@@ -25,3 +25,8 @@ export * from './workflow.ts';
 export * from './templates.ts';
 export * from './plans.ts';
 export * from './evaluations.ts';
+export * from './invitations.ts';
+export * from './appeals.ts';
+export * from './notifications.ts';
+export * from './reports.ts';
+export * from './questionnaires.ts';

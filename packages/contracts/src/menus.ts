@@ -35,7 +35,7 @@ const GROUPS: [number, string, string, Def[]][] = [
   [110, 'reportsAppeals', 'FileTextOutlined', [
     [111, 'Report', '/Report'],
     [112, 'MeAppeal', '/MeAppeal'],
-    [113, 'EvaluateAppeal', '/Evaluate/Appeal'],
+    [113, 'EvaluateAppeal', '/Evaluate/Appeal', null, { buttons: [[1131, 'appeal:handle']] }],
     [114, 'AppealDetail', '/Appeal/Detail', null, { hidden: true }],
   ]],
   [120, 'lessonPlans', 'BookOutlined', [
@@ -102,7 +102,7 @@ const GROUPS: [number, string, string, Def[]][] = [
     [194, 'assignmentsSection', '/back/assignmentsSection'],
     [195, 'assignmentsPoint', '/back/assignmentsPoint'],
     [196, 'assignmentsProgress', '/back/assignmentsProgress'],
-    [197, 'assignmentsQuestionnaire', '/back/assignmentsQuestionnaire'],
+    [197, 'assignmentsQuestionnaire', '/back/assignmentsQuestionnaire', null, { buttons: [[1971, 'questionnaire:edit']] }],
     [198, 'assignmentsEchartsTeport', '/back/assignmentsEchartsTeport', null, { hidden: true }],
   ]],
   [200, 'templates', 'ProfileOutlined', [
@@ -197,6 +197,6 @@ export const BUILTIN_ROLE_GRANTS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> =
   1: GROUPS.map(([, key]) => key),
   2: ['evaluation', 'reportsAppeals', 'lessonPlans', 'patrol', 'feedback', 'SupervisionGroupManagement', 'AddSGMan', 'assignments', 'templates', 'statistics', 'personal'],
   3: ['evaluation', 'Report', 'lessonPlanEvaluation', 'patrol', 'teacherFeedback', 'feedbackDetails', 'assignmentsPoint', 'personal'],
-  4: ['Evaluate', 'TeachingRecordDetail', 'InviteMeToListen', 'EvaluationQuestionnaire', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback', 'feedbackDetails', 'personal'],
+  4: ['Evaluate', 'TeachingRecordDetail', 'InviteMeToListen', 'EvaluationQuestionnaire', 'CourseEvaluationReport', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback', 'feedbackDetails', 'personal'],
   5: ['Evaluate', 'EvaluationQuestionnaire', 'feeQuestionnaire', 'personal'],
 };

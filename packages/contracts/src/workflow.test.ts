@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { QUESTION_ACTIONS, QUESTION_STATUSES } from './catalog.ts';
 import {
+  APPEAL_ACTIONS,
+  APPEAL_STATUSES,
+  appealClosed,
+  INVITATION_ACTIONS,
+  INVITATION_STATUSES,
+  invitationActionRefusal,
   minClassesAllowed,
+  nextAppealStatus,
+  nextInvitationStatus,
   nextQuestionStatus,
   nextTemplateStatus,
   planActionRefusal,
@@ -84,5 +92,50 @@ describe('minimum classes', () => {
     expect(minClassesAllowed(3, 3)).toBe(true);
     expect(minClassesAllowed(4, 3)).toBe(false);
     expect(minClassesAllowed(-1, 3)).toBe(false);
+  });
+});
+
+describe('invitation states', () => {
+  const allowed: Record<string, string> = {
+    'pending:agree': 'agreed', 'pending:reject': 'rejected', 'pending:withdraw': 'withdrawn',
+    'agreed:withdraw': 'withdrawn',
+  };
+  for (const from of INVITATION_STATUSES) {
+    for (const action of INVITATION_ACTIONS) {
+      const want = allowed[`${from}:${action}`] ?? null;
+      it(`${from} + ${action} → ${want ?? 'refused'}`, () => {
+        expect(nextInvitationStatus(from, action)).toBe(want);
+        expect(invitationActionRefusal({ status: from, classEnded: false, evaluationSubmitted: false }, action)).toBe(want ? null : 'invitation.badTransition');
+      });
+    }
+  }
+
+  it('a class that has ended can no longer be answered, but can still be withdrawn', () => {
+    const ended = { status: 'pending' as const, classEnded: true, evaluationSubmitted: false };
+    expect(invitationActionRefusal(ended, 'agree')).toBe('invitation.expired');
+    expect(invitationActionRefusal(ended, 'reject')).toBe('invitation.expired');
+    expect(invitationActionRefusal(ended, 'withdraw')).toBeNull();
+  });
+
+  it('an agreed invitation whose evaluation was submitted cannot be withdrawn', () => {
+    expect(invitationActionRefusal({ status: 'agreed', classEnded: true, evaluationSubmitted: true }, 'withdraw')).toBe('invitation.evaluated');
+    expect(invitationActionRefusal({ status: 'agreed', classEnded: false, evaluationSubmitted: false }, 'withdraw')).toBeNull();
+  });
+});
+
+describe('appeal states', () => {
+  const allowed: Record<string, string> = {
+    'pending:withdraw': 'revoked', 'pending:resolve': 'resolved', 'pending:unresolve': 'unresolved',
+    'resolved:delete': 'deleted', 'unresolved:delete': 'deleted', 'revoked:delete': 'deleted',
+  };
+  for (const from of APPEAL_STATUSES) {
+    for (const action of APPEAL_ACTIONS) {
+      const want = allowed[`${from}:${action}`] ?? null;
+      it(`${from} + ${action} → ${want ?? 'refused'}`, () => expect(nextAppealStatus(from, action)).toBe(want));
+    }
+  }
+
+  it('clearing removes every appeal but the pending ones', () => {
+    expect(APPEAL_STATUSES.filter(appealClosed)).toEqual(['resolved', 'unresolved', 'revoked']);
   });
 });

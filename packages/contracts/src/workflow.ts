@@ -82,3 +82,70 @@ export function planActionRefusal(plan: { published: boolean; endDate: string },
 
 /** Minimum classes per supervisor cannot exceed the number of selected courses (spec section 5). */
 export const minClassesAllowed = (minClasses: number, courseCount: number) => minClasses >= 0 && minClasses <= courseCount;
+
+// ---------------------------------------------------------------- invitations (issue 6)
+
+export const INVITATION_STATUSES = ['pending', 'agreed', 'rejected', 'withdrawn'] as const;
+export type TInvitationStatus = (typeof INVITATION_STATUSES)[number];
+export const INVITATION_ACTIONS = ['agree', 'reject', 'withdraw'] as const;
+export type TInvitationAction = (typeof INVITATION_ACTIONS)[number];
+
+/**
+ * A teacher invites a supervisor to a class: pending until the supervisor agrees or rejects it (with
+ * a reason of at least 5 characters). The teacher may withdraw a pending or agreed invitation until
+ * the supervisor has submitted an evaluation from it. Rejected and withdrawn are final.
+ */
+export const INVITATION_TRANSITIONS: Record<TInvitationStatus, Partial<Record<TInvitationAction, TInvitationStatus>>> = {
+  pending: { agree: 'agreed', reject: 'rejected', withdraw: 'withdrawn' },
+  agreed: { withdraw: 'withdrawn' },
+  rejected: {},
+  withdrawn: {},
+};
+
+export type TInvitationRefusal = 'invitation.badTransition' | 'invitation.expired' | 'invitation.evaluated';
+
+/**
+ * Whether an action is allowed on an invitation, or why not. Answering needs a class that has not
+ * ended yet; withdrawing is refused once the invited evaluation has been submitted.
+ */
+export function invitationActionRefusal(
+  inv: { status: TInvitationStatus; classEnded: boolean; evaluationSubmitted: boolean },
+  action: TInvitationAction,
+): TInvitationRefusal | null {
+  if (!INVITATION_TRANSITIONS[inv.status][action]) return 'invitation.badTransition';
+  if ((action === 'agree' || action === 'reject') && inv.classEnded) return 'invitation.expired';
+  if (action === 'withdraw' && inv.evaluationSubmitted) return 'invitation.evaluated';
+  return null;
+}
+
+export function nextInvitationStatus(from: TInvitationStatus, action: TInvitationAction): TInvitationStatus | null {
+  return INVITATION_TRANSITIONS[from][action] ?? null;
+}
+
+// ---------------------------------------------------------------- appeals (issue 6)
+
+export const APPEAL_STATUSES = ['pending', 'resolved', 'unresolved', 'revoked'] as const;
+export type TAppealStatus = (typeof APPEAL_STATUSES)[number];
+/** withdraw: the teacher; resolve / unresolve: a handler with appeal:handle; delete: the teacher removes it from their list. */
+export const APPEAL_ACTIONS = ['withdraw', 'resolve', 'unresolve', 'delete'] as const;
+export type TAppealAction = (typeof APPEAL_ACTIONS)[number];
+
+/**
+ * A teacher's appeal of a score is pending processing until a handler resolves it (with the score
+ * after appeal) or marks it not to be resolved, both with an opinion of at least 5 characters; the
+ * teacher may withdraw it (revoked) while it is pending. Handled and revoked appeals can be deleted
+ * (or all cleared) from the teacher's list; the record stays for the handlers.
+ */
+export const APPEAL_TRANSITIONS: Record<TAppealStatus, Partial<Record<TAppealAction, TAppealStatus | 'deleted'>>> = {
+  pending: { withdraw: 'revoked', resolve: 'resolved', unresolve: 'unresolved' },
+  resolved: { delete: 'deleted' },
+  unresolved: { delete: 'deleted' },
+  revoked: { delete: 'deleted' },
+};
+
+export function nextAppealStatus(from: TAppealStatus, action: TAppealAction): TAppealStatus | 'deleted' | null {
+  return APPEAL_TRANSITIONS[from][action] ?? null;
+}
+
+/** Handled or revoked: what "clear" removes from the teacher's list. */
+export const appealClosed = (status: TAppealStatus) => status !== 'pending';

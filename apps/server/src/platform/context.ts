@@ -7,6 +7,7 @@ import type { FileStorage } from './storage.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import type { QrProvider } from './adapters/wechat.ts';
 import type { JobQueue } from './jobs.ts';
+import type { RealtimeHub } from './realtime.ts';
 
 /** Everything a service may need from the outside world, built once in buildApp. */
 export type Deps = {
@@ -20,6 +21,8 @@ export type Deps = {
   log: FastifyBaseLogger;
   /** The Postgres-backed job queue; modules register their job kinds when their routes load. */
   jobs: JobQueue;
+  /** Live messages to people's open WebSockets (in-process, or Redis pub/sub when configured). */
+  realtime: RealtimeHub;
 };
 
 /** The signed-in person behind a request, resolved from the session (never from a header). */

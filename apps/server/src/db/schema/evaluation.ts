@@ -246,6 +246,8 @@ export const evaluations = pgTable('evaluations', {
   teacherId: idString('teacher_id').notNull(),
   evaluatorId: idString('evaluator_id').notNull(),
   kind: text('kind', { enum: EVALUATION_KINDS }).notNull(),
+  /** The invitation an 'invited' evaluation comes from (foreign key in migration 0015: invitations are defined later). */
+  invitationId: idString('invitation_id'),
   status: text('status', { enum: EVALUATION_STATUSES }).notNull().default('draft'),
   answers: jsonb('answers').notNull().default({}),
   totalScore: doublePrecision('total_score'),
@@ -269,6 +271,8 @@ export const evaluations = pgTable('evaluations', {
   check('evaluations_ck', sql`${inList(t.kind, EVALUATION_KINDS)} and ${inList(t.status, EVALUATION_STATUSES)}
     and (${t.status} = 'draft' or (${t.submittedAt} is not null and ${t.totalScore} is not null))
     and (${t.kind} <> 'plan' or ${t.planId} is not null) and jsonb_typeof(${t.answers}) = 'object'`),
+  check('evaluations_invited_ck', sql`${t.invitationId} is null or ${t.kind} = 'invited'`),
+  uniqueIndex('evaluations_invitation_uq').on(t.schoolId, t.invitationId).where(sql`${t.invitationId} is not null`),
 ]);
 
 /**

@@ -5,3 +5,5 @@ export * from './access.ts';
 export * from './settings.ts';
 export * from './directory.ts';
 export * from './evaluation.ts';
+export * from './followup.ts';
+export * from './questionnaires.ts';
