@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +21,7 @@ import type { Config } from './config.ts';
 import type { DbHandle } from './platform/db.ts';
 import type { Deps } from './platform/context.ts';
 import { memoryCounters, redisCounters, type CounterStore } from './platform/counters.ts';
+import { memoryHub, redisHub, type RealtimeHub } from './platform/realtime.ts';
 import { localStorage, type FileStorage } from './platform/storage.ts';
 import { s3Storage } from './platform/adapters/s3.ts';
 import { logSmsSender, type SmsSender } from './platform/adapters/sms.ts';
@@ -49,6 +51,11 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -59,6 +66,7 @@ export type BuildOptions = {
   counters?: CounterStore;
   storage?: FileStorage;
   now?: () => Date;
+  realtime?: RealtimeHub;
 };
 
 export const API_PREFIXES = ['/base/', '/app/', '/ai/', '/buttjoint/'];
@@ -88,6 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     now: opts.now ?? (() => new Date()),
     log: app.log,
     jobs: null as never,
+    realtime: opts.realtime ?? (config.redisUrl ? redisHub(config.redisUrl) : memoryHub()),
   };
   deps.jobs = createJobQueue({ dbh: opts.dbh, log: app.log, now: deps.now });
   app.decorate('deps', deps);
@@ -96,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     if (!opts.counters) await deps.counters.close();
+    if (!opts.realtime) await deps.realtime.close();
   });
 
   await app.register(swagger, {
@@ -131,6 +141,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: 1, fields: 10 } });
+  // The one WebSocket endpoint (GET /app/ws, notifications module); clients send nothing but pongs.
+  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'en');
@@ -206,6 +218,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(templatesRoutes);
     await api.register(plansRoutes);
     await api.register(evaluationsRoutes);
+    await api.register(invitationsRoutes);
+    await api.register(notificationsRoutes);
+    await api.register(appealsRoutes);
+    await api.register(reportsRoutes);
+    await api.register(questionnairesRoutes);
   });
 
   registerWeb(app, config);

@@ -28,7 +28,7 @@ async function main() {
     logger: { level: config.logLevel, ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}) },
   });
   if (config.seedDemo) {
-    const { seeded } = await seedDemo(dbh.db);
+    const { seeded } = await seedDemo(dbh.db, { storage: app.deps.storage });
     const accounts = DEMO_SCHOOLS.flatMap((s) => DEMO_ROLES.map((r) => `${r.account}${s.suffix}`));
     app.log.info(
       `${seeded ? 'Seeded' : 'Found'} demo schools ${DEMO_SCHOOLS.map((s) => `"${s.name}" (${s.domains.join(', ')})`).join(' and ')}; ` +

@@ -35,6 +35,7 @@ import {
 } from '../schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 import type { SeededDirectory } from './directory.ts';
+import { writeSectionScores } from '../../modules/evaluations/section-scores.ts';
 
 export type SeededEvaluation = {
   questionClassificationIds: string[];
@@ -213,11 +214,12 @@ export async function seedEvaluation(
     const scored = scoreForm(content, answers, true);
     if (!scored.complete) throw new Error(`demo evaluation is incomplete: ${JSON.stringify(scored.errors)}`);
     const at = new Date(`${s.lessonDate}T10:00:00Z`);
-    await tx.insert(evaluations).values({
+    const [row] = await tx.insert(evaluations).values({
       schoolId, planId, templateVersionId: version!.id, courseSessionId: s.id, courseId: s.courseId, teacherId: teacherOf.get(s.courseId)!,
       evaluatorId: input.supervisorId, kind: 'plan', status: 'submitted', answers, totalScore: scored.total,
       comment: 'Well-prepared lesson; leave more time for questions.', createdAt: at, updatedAt: at, submittedAt: at,
-    });
+    }).returning({ id: evaluations.id });
+    await writeSectionScores(tx, schoolId, row!.id, content, scored.bySection);
   }
 
   return {

@@ -10,6 +10,10 @@ import { ensureBuiltinRoles } from '../../modules/roles/builtin-roles.ts';
 import { DEMO_PASSWORD, createAccount } from './account.ts';
 import { DEMO_SCALE, SECOND_SCALE, TEST_SCALE, seedDirectory, type DirectoryScale, type SeededDirectory } from './directory.ts';
 import { seedEvaluation, type SeededEvaluation } from './evaluation.ts';
+import { seedDemoEvaluationsAndAppeals } from './demo-appeals.ts';
+import { seedDemoInvitations } from './demo-invitations.ts';
+import { seedDemoQuestionnaires } from './demo-questionnaires.ts';
+import type { FileStorage } from '../../platform/storage.ts';
 
 export { DEMO_PASSWORD, createAccount };
 
@@ -84,13 +88,17 @@ export const DEMO_SCHOOLS = [
   { name: 'Second School', code: 'SECOND', domains: ['second.localhost'], suffix: '2', phonePrefix: '1390000' },
 ] as const;
 
-/** Seeds the two demo schools once; later starts find them and do nothing. */
-export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
+/**
+ * Seeds the two demo schools once; later starts find them and do nothing. The Demo School also gets a
+ * semester of evaluations, appeals in every state (with images when storage is given), invitations
+ * and questionnaires with answers, so every screen of issue 6 has something real to show.
+ */
+export async function seedDemo(db: Database, opts: { storage?: FileStorage; today?: string } = {}): Promise<{ seeded: boolean }> {
   const existing = await platformTx(db, 'seed', (tx) => tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'DEMO')));
   if (existing.length) return { seeded: false };
   const seeded: SeededSchool[] = [];
   for (const s of DEMO_SCHOOLS) {
-    seeded.push(await seedSchool(db, { ...s, domains: [...s.domains], scale: s.code === 'DEMO' ? DEMO_SCALE : SECOND_SCALE }));
+    seeded.push(await seedSchool(db, { ...s, domains: [...s.domains], scale: s.code === 'DEMO' ? DEMO_SCALE : SECOND_SCALE, ...(opts.today ? { today: opts.today } : {}) }));
   }
   // One person in two schools, to show identity switching: Demo School's supervisor also teaches at
   // Second School.
@@ -98,6 +106,12 @@ export async function seedDemo(db: Database): Promise<{ seeded: boolean }> {
   await platformTx(db, 'seed', async (tx) => {
     await tx.insert(schoolMemberships).values({ schoolId: second.schoolId, accountId: demo.users.supervisor!.id, identity: IDENTITY.teacher, status: 'approved' });
     await ensureBuiltinRoles(tx, second.schoolId);
+  });
+  const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  await platformTx(db, 'seed', async (tx) => {
+    await seedDemoEvaluationsAndAppeals(tx, demo, today, opts.storage ? { storage: opts.storage } : {});
+    await seedDemoInvitations(tx, demo, today);
+    await seedDemoQuestionnaires(tx, demo, today);
   });
   return { seeded: true };
 }

@@ -28,6 +28,8 @@ import { schoolClock } from '../calendar/calendar.service.ts';
 import { stateReader } from '../courses/course-state.ts';
 import { iso, isoOrNull, page, rowsOf } from '../../platform/sql-rows.ts';
 import { classColumns, classJoins, presentClass, sessionClock, type ClassRow } from './evaluated-class.ts';
+import { writeSectionScores } from './section-scores.ts';
+import { inSchoolNotifying } from '../notifications/notify.ts';
 
 /** Course states in which a class is under way or about to start (temporary evaluation, check-in). */
 export const CURRENT_STATES = ['waiting', 'inClass', 'warning'] as const;
@@ -35,11 +37,11 @@ export const CURRENT_STATES = ['waiting', 'inClass', 'warning'] as const;
 const PLAN_MANAGER = 'supervisionScheme';
 
 type Clock = { date: string; minute: number };
-type Meeting = { id: string; courseId: string; teacherId: string; courseName: string; lessonDate: string; sessionStart: number; sessionEnd: number };
+export type Meeting = { id: string; courseId: string; teacherId: string; courseName: string; lessonDate: string; sessionStart: number; sessionEnd: number };
 
 // ---------------------------------------------------------------- starting
 
-async function findMeeting(tx: Tx, courseSessionId: string): Promise<Meeting> {
+export async function findMeeting(tx: Tx, courseSessionId: string): Promise<Meeting> {
   const [m] = rowsOf<Meeting>(await tx.execute(sql`
     select cs.id::text as id, c.id::text as "courseId", c.teacher_id::text as "teacherId", c.name as "courseName",
       cs.lesson_date::text as "lessonDate", cs.session_start as "sessionStart", cs.session_end as "sessionEnd"
@@ -59,10 +61,10 @@ async function requireCurrent(tx: Tx, clock: Clock, m: Meeting) {
  * One evaluator's starts run one at a time (a transaction-scoped lock on the person), so the
  * "already have one" and time-conflict checks below cannot race with a second click.
  */
-const lockEvaluator = (tx: Tx, me: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`evaluation-start:${me}`}))`);
+export const lockEvaluator = (tx: Tx, me: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`evaluation-start:${me}`}))`);
 
 /** Refuses a class whose sessions overlap another class of the same day that I evaluate (any kind, draft or submitted). */
-async function assertNoConflict(tx: Tx, me: string, m: Meeting) {
+export async function assertNoConflict(tx: Tx, me: string, m: Meeting) {
   const [hit] = rowsOf<{ name: string }>(await tx.execute(sql`
     select c.name from evaluations e
     join course_sessions s on s.school_id = e.school_id and s.id = e.course_session_id
@@ -73,11 +75,14 @@ async function assertNoConflict(tx: Tx, me: string, m: Meeting) {
   if (hit) throw new AppError('evaluation.timeConflict', { course: hit.name });
 }
 
-async function insertEvaluation(ctx: MemberCtx, tx: Tx, m: Meeting, values: { kind: TEvaluationKind; planId: string | null; templateVersionId: string; anonymous: boolean }) {
+export async function insertEvaluation(
+  ctx: MemberCtx, tx: Tx, m: Meeting,
+  values: { kind: TEvaluationKind; planId: string | null; templateVersionId: string; anonymous: boolean; invitationId?: string | null },
+) {
   const now = ctx.deps.now();
   const [row] = await tx.insert(evaluations).values({
     schoolId: ctx.auth.schoolId, planId: values.planId, templateVersionId: values.templateVersionId, courseSessionId: m.id, courseId: m.courseId,
-    teacherId: m.teacherId, evaluatorId: ctx.auth.accountId, kind: values.kind, anonymous: values.anonymous, answers: {}, createdAt: now, updatedAt: now,
+    teacherId: m.teacherId, evaluatorId: ctx.auth.accountId, kind: values.kind, invitationId: values.invitationId ?? null, anonymous: values.anonymous, answers: {}, createdAt: now, updatedAt: now,
   }).onConflictDoNothing().returning({ id: evaluations.id });
   return row?.id ?? null;
 }
@@ -272,10 +277,14 @@ export async function saveDraft(ctx: MemberCtx, input: SaveInput) {
   });
 }
 
-/** Submits my draft once: the class has started, the plan has not ended, every question is answered. */
+/**
+ * Submits my draft once: the class has started, the plan has not ended, every question is answered.
+ * In the same transaction: the score of each primary indicator (for reports) and, when the teacher
+ * may see it, the teacher's notification (never naming the evaluator).
+ */
 export async function submitEvaluation(ctx: MemberCtx, input: SaveInput) {
   const clock = schoolClock(ctx);
-  return inSchool(ctx, async (tx) => {
+  return inSchoolNotifying(ctx, async (tx, notify) => {
     const own = await ownEvaluation(ctx, tx, input.evaluationId);
     const started = own.lessonDate < clock.date || (own.lessonDate === clock.date && (own.startMinute === null || Number(own.startMinute) <= clock.minute));
     if (!started) throw new AppError('evaluation.courseNotStarted');
@@ -296,7 +305,21 @@ export async function submitEvaluation(ctx: MemberCtx, input: SaveInput) {
         ${comment === undefined ? sql`` : sql`, comment = ${comment}`}
       where id = ${input.evaluationId} and evaluator_id = ${ctx.auth.accountId} and status = 'draft' returning id`);
     if (!rowsOf(done).length) throw new AppError('evaluation.submitted');
-    return readEvaluation(ctx, tx, input.evaluationId);
+    await writeSectionScores(tx, ctx.auth.schoolId, input.evaluationId, own.content, scored.bySection);
+    const out = await readEvaluation(ctx, tx, input.evaluationId);
+    const [plan] = rowsOf<{ teacherCanView: boolean | null }>(await tx.execute(sql`
+      select p.teacher_can_view as "teacherCanView" from evaluations e
+      left join supervision_plans p on p.school_id = e.school_id and p.id = e.plan_id where e.id = ${input.evaluationId}`));
+    const teacherId = out.class.teacher.userId;
+    if (teacherId !== ctx.auth.accountId && (out.plan === null || plan?.teacherCanView === true)) {
+      const c = out.class;
+      await notify([{
+        recipientId: teacherId, kind: 'evaluation.received',
+        params: { course: c.courseName, date: c.lessonDate, sessions: `${c.sessionStart}-${c.sessionEnd}`, score: scored.total, fullScore: out.template.totalScore },
+        link: `/TeachingRecordDetail?evaluationId=${input.evaluationId}`,
+      }]);
+    }
+    return out;
   });
 }
 

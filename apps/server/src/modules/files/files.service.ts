@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { IDENTITY, type TFileInfo } from '@hxk/contracts';
 import { files } from '../../db/schema/index.ts';
 import type { Ctx, AuthState, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inSchool } from '../../platform/tenancy.ts';
+import { rowsOf } from '../../platform/sql-rows.ts';
 import { avatarUrl, replaceAvatarKey } from '../users/users.service.ts';
 import { extensionForKind } from './file-types.ts';
 import type { Received } from './receive.ts';
@@ -66,8 +67,25 @@ async function fileRow(ctx: MemberCtx, fileId: string) {
   return row;
 }
 
-export async function fileInfo(ctx: MemberCtx, fileId: string): Promise<TFileInfo> {
+/**
+ * A file to read (info, download). A file attached to an appeal is readable only by its uploader, the
+ * evaluator of the appealed evaluation and appeal handlers; to anyone else it does not exist.
+ */
+async function readableFileRow(ctx: MemberCtx, fileId: string) {
   const row = await fileRow(ctx, fileId);
+  const me = ctx.auth.accountId;
+  if (row.ownerId === me || ctx.auth.permissions.includes('EvaluateAppeal')) return row;
+  const evaluators = rowsOf<{ id: string }>(await inSchool(ctx, (tx) => tx.execute(sql`
+    select e.evaluator_id::text as id from appeal_images ai
+    join appeals a on a.school_id = ai.school_id and a.id = ai.appeal_id
+    join evaluations e on e.school_id = a.school_id and e.id = a.evaluation_id
+    where ai.file_id = ${fileId}`)));
+  if (evaluators.length && !evaluators.some((e) => e.id === me)) throw new AppError('common.notFound');
+  return row;
+}
+
+export async function fileInfo(ctx: MemberCtx, fileId: string): Promise<TFileInfo> {
+  const row = await readableFileRow(ctx, fileId);
   return {
     fileId: row.id, name: row.name, size: row.size, contentType: row.contentType, url: fileUrl(row.id),
     ownerId: row.ownerId, context: row.context, createdAt: row.createdAt.toISOString(),
@@ -75,7 +93,7 @@ export async function fileInfo(ctx: MemberCtx, fileId: string): Promise<TFileInf
 }
 
 export async function openFile(ctx: MemberCtx, fileId: string) {
-  const row = await fileRow(ctx, fileId);
+  const row = await readableFileRow(ctx, fileId);
   const obj = await ctx.deps.storage.open(row.storageKey);
   if (!obj) throw new AppError('common.notFound');
   return { row, ...obj };

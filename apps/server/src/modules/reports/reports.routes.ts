@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZCourseReport, ZCourseReportQuery, ZReportCoursePage, ZReportCoursesRequest } from '@hxk/contracts';
+import { ok, okSchema } from '../../platform/envelope.ts';
+import type { MemberCtx } from '../../platform/context.ts';
+import * as svc from './reports.service.ts';
+
+const tags = ['reports'];
+const P = '/app/ddxk/report/v1';
+const m = (ctx: unknown) => ctx as MemberCtx;
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(`${P}/courses`, {
+    config: { permission: 'Report' },
+    schema: {
+      tags,
+      summary: "A teacher's courses with visible evaluations, their count and average percent (mine; another teacher's for plan managers)",
+      body: ZReportCoursesRequest,
+      response: okSchema(ZReportCoursePage),
+    },
+  }, async (req) => ok(await svc.reportCourses(m(req.ctx), req.body)));
+
+  // Record-level rules in the service: the course's teacher, or a plan manager.
+  app.get(`${P}/course`, {
+    config: { permission: 'CourseEvaluationReport' },
+    schema: {
+      tags,
+      summary: "A course's report over its semester, or one evaluation's: indicators against the school, history and comments",
+      querystring: ZCourseReportQuery,
+      response: okSchema(ZCourseReport),
+    },
+  }, async (req) => ok(await svc.courseReport(m(req.ctx), req.query)));
+};
