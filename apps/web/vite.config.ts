@@ -45,7 +45,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/base': { target: API, changeOrigin: false },
-      '/app': { target: API, changeOrigin: false },
+      // ws: the notification socket (GET /app/ws) goes through the dev proxy too.
+      '/app': { target: API, changeOrigin: false, ws: true },
       '/ai': { target: API, changeOrigin: false },
     },
   },

@@ -24,6 +24,12 @@ describe('navigation guard (spec section 2)', () => {
     expect(decide(loc('/'), none)).toEqual({ kind: 'login', remember: null });
     expect(decide(loc('/SCADA/ShareDetail', '?id=7', '#t'), none)).toEqual({ kind: 'login', remember: '/SCADA/ShareDetail?id=7#t' });
   });
+  it("remembers a questionnaire's fill page, so a student who scans its QR lands back on the form", () => {
+    expect(decide(loc('/EvaluationQuestionnaire', '?questionnaireId=3&courseSessionId=9'), none)).toEqual({
+      kind: 'login',
+      remember: '/EvaluationQuestionnaire?questionnaireId=3&courseSessionId=9',
+    });
+  });
   it('sends a token without a school to /wenxiang/userInfo unless already there', () => {
     expect(decide(loc('/MeInfo'), noSchool)).toEqual({ kind: 'redirect', to: '/wenxiang/userInfo' });
     expect(decide(loc('/wenxiang/userInfo'), noSchool)).toEqual({ kind: 'allow' });

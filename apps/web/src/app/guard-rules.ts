@@ -13,8 +13,11 @@ export const TOKEN_OPTIONAL_PATHS: readonly string[] = [
   '/extendAuthorization',
   '/awaitPage',
 ];
-/** Targets remembered across the trip to /login, to go on to after signing in. */
-export const REMEMBERED_PATHS: readonly string[] = ['/SCADA/ShareDetail', PATHS.qrConfirm];
+/**
+ * Targets remembered across the trip to /login, to go on to after signing in (a student who scans a
+ * questionnaire's QR lands back on its form).
+ */
+export const REMEMBERED_PATHS: readonly string[] = ['/SCADA/ShareDetail', PATHS.qrConfirm, '/EvaluationQuestionnaire'];
 
 export type GuardState = { hasToken: boolean; schoolId: string | null };
 export type GuardDecision =

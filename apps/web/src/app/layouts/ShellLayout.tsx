@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Layout, Result, Tooltip } from 'antd';
-import { FullscreenExitOutlined } from '@ant-design/icons';
+import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import logo from '../../assets/logo.svg';
@@ -17,6 +17,7 @@ import { useIsAdmin } from '../../features/roles/api/get-is-admin.ts';
 import { useRecordingSession } from '../../features/classrooms/api/use-recording-session.ts';
 import { useTitle } from '../../features/settings/api/get-title.ts';
 import { ProductTitle } from '../../features/settings/components/ProductTitle.tsx';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { canOpen, MENU_HIDDEN_PATHS, routeByPath } from '../routes.tsx';
 import { HeaderActions } from './HeaderActions.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -31,6 +32,10 @@ export function ShellLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
+  // Below lg the menu is a panel over the content, opened from the header for the screen it was
+  // opened on: choosing another screen closes it.
+  const [narrow, setNarrow] = useState(false);
+  const [openOn, setOpenOn] = useState<string | null>(null);
   const user = useUserInfo();
   const menus = useMyMenus();
   // Fetched with the others so the header never flashes a stand-in title; its failure does not block.
@@ -43,6 +48,8 @@ export function ShellLayout() {
   const current = routeByPath(pathname);
   const selected = useHighlight(current);
   const fullScreen = useFullScreen();
+  const menuCollapsed = narrow ? openOn !== pathname : collapsed;
+  const setMenuCollapsed = (c: boolean) => (narrow ? setOpenOn(c ? null : pathname) : setCollapsed(c));
 
   if (user.isPending || menus.isPending || title.isPending) return <PageLoading fullscreen />;
   if (user.isError || menus.isError) {
@@ -77,11 +84,22 @@ export function ShellLayout() {
         </Tooltip>
       ) : (
         <header className="app-header" data-testid="app-header">
+          {narrow && showMenu && (
+            <Button
+              type="text"
+              icon={menuCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={t('shell.menu')}
+              aria-expanded={!menuCollapsed}
+              onClick={() => setMenuCollapsed(!menuCollapsed)}
+              data-testid="menu-toggle"
+            />
+          )}
           <div className="app-header__brand">
             <img src={logo} alt="" />
             <ProductTitle />
           </div>
           <HeaderActions onFullScreen={fullScreen.enter} />
+          {info.schoolId ? <NotificationBell /> : null}
           <LanguageMenu />
           <Button
             type="text"
@@ -101,8 +119,14 @@ export function ShellLayout() {
             width={220}
             breakpoint="lg"
             collapsedWidth={0}
-            collapsed={collapsed}
-            onCollapse={setCollapsed}
+            collapsed={menuCollapsed}
+            onCollapse={setMenuCollapsed}
+            onBreakpoint={(b) => {
+              setNarrow(b);
+              if (!b) setCollapsed(false);
+            }}
+            trigger={narrow ? null : undefined}
+            className={narrow ? 'app-sider app-sider--overlay' : 'app-sider'}
             style={{ borderRight: '1px solid #f0f0f0' }}
           >
             <SideMenu tree={tree} selected={selected} />

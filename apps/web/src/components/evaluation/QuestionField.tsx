@@ -17,13 +17,18 @@ export type QuestionFieldProps = {
   /** Show what is missing or wrong as a submission would (an unanswered question, an empty required comment). */
   showErrors?: boolean;
   testId?: string;
+  /**
+   * As a respondent who is not grading answers it (a student's questionnaire): no score earned, no
+   * points beside the options, no question type or knowledge level.
+   */
+  respondent?: boolean;
 };
 
 const block = { width: '100%' } as const;
 const num = (v: number | string | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** One question as an evaluator answers it, with the score it earns so far; fits a 375 px phone. */
-export function QuestionField({ question, value, onChange, disabled, index, showErrors, testId }: QuestionFieldProps) {
+export function QuestionField({ question, value, onChange, disabled, index, showErrors, testId, respondent }: QuestionFieldProps) {
   const { t } = useTranslation('evaluation');
   const q = normalizeQuestion(question);
   const a: TAnswer = value ?? {};
@@ -40,20 +45,26 @@ export function QuestionField({ question, value, onChange, disabled, index, show
           {index !== undefined && `${index}. `}
           {q.title}
         </Typography.Text>
-        <Tag color={scored.score === null ? 'default' : 'blue'} style={{ marginInlineEnd: 0, flexShrink: 0 }} data-testid={`${tid}-score`}>
-          {t('field.earned', { score: scored.score ?? '—', full })}
-        </Tag>
+        {!respondent && (
+          <Tag color={scored.score === null ? 'default' : 'blue'} style={{ marginInlineEnd: 0, flexShrink: 0 }} data-testid={`${tid}-score`}>
+            {t('field.earned', { score: scored.score ?? '—', full })}
+          </Tag>
+        )}
       </Flex>
-      <Flex gap={4} wrap style={{ margin: '4px 0 8px' }}>
-        <Tag bordered={false}>{t(`questionType.${q.type}`)}</Tag>
-        {q.knowledgeLevel && <Tag bordered={false} color="purple">{t(`knowledgeLevel.${q.knowledgeLevel}`)}</Tag>}
-      </Flex>
+      {respondent ? (
+        <div style={{ height: 8 }} />
+      ) : (
+        <Flex gap={4} wrap style={{ margin: '4px 0 8px' }}>
+          <Tag bordered={false}>{t(`questionType.${q.type}`)}</Tag>
+          {q.knowledgeLevel && <Tag bordered={false} color="purple">{t(`knowledgeLevel.${q.knowledgeLevel}`)}</Tag>}
+        </Flex>
+      )}
       {q.standard && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8, whiteSpace: 'pre-line' }}>
           {q.standard}
         </Typography.Paragraph>
       )}
-      <AnswerInput q={q} a={a} set={set} disabled={readOnly} tid={tid} />
+      <AnswerInput q={q} a={a} set={set} disabled={readOnly} tid={tid} plain={respondent === true} />
       <CommentInput q={q} a={a} set={set} disabled={readOnly} tid={tid} />
       {scored.error && (
         <Typography.Text type="danger" style={{ display: 'block', marginTop: 4 }} data-testid={`${tid}-error`}>
@@ -66,9 +77,10 @@ export function QuestionField({ question, value, onChange, disabled, index, show
 
 type PartProps = { q: TQuestionBody; a: TAnswer; set: (p: Partial<TAnswer>) => void; disabled: boolean; tid: string };
 
-function AnswerInput({ q, a, set, disabled, tid }: PartProps) {
+function AnswerInput({ q, a, set, disabled, tid, plain }: PartProps & { plain: boolean }) {
   const { t } = useTranslation('evaluation');
-  const pts = (n: number) => t('field.points', { score: n });
+  // A respondent sees the choices, not what each is worth.
+  const pts = (n: number) => (plain ? null : t('field.points', { score: n }));
   switch (q.type) {
     case 'single':
       return (
@@ -111,7 +123,7 @@ function AnswerInput({ q, a, set, disabled, tid }: PartProps) {
           {q.elements.map((e) => (
             <Flex key={e.key} justify="space-between" align="center" gap={8}>
               <Typography.Text style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                {e.name} <Typography.Text type="secondary">({pts(e.score)})</Typography.Text>
+                {e.name} {!plain && <Typography.Text type="secondary">({pts(e.score)})</Typography.Text>}
               </Typography.Text>
               <InputNumber
                 min={0}
@@ -133,7 +145,7 @@ function AnswerInput({ q, a, set, disabled, tid }: PartProps) {
 function OptionLabel({ text, extra }: { text: ReactNode; extra: ReactNode }) {
   return (
     <span style={{ overflowWrap: 'anywhere' }}>
-      {text} <Typography.Text type="secondary">({extra})</Typography.Text>
+      {text} {extra !== null && <Typography.Text type="secondary">({extra})</Typography.Text>}
     </span>
   );
 }

@@ -16,6 +16,11 @@ import templates from './templates.json';
 import evaluation from './evaluation.json';
 import plans from './plans.json';
 import evaluations from './evaluations.json';
+import invitations from './invitations.json';
+import appeals from './appeals.json';
+import reports from './reports.json';
+import notifications from './notifications.json';
+import questionnaires from './questionnaires.json';
 
 /** Every namespace of this language, loaded as one chunk. */
-export const bundle = { common, auth, schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations };
+export const bundle = { common, auth, schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires };

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TEvaluation } from '@hxk/contracts/evaluations';
 import { menuTitle } from '../../../lib/menu-title.ts';
+// The teacher's actions on a received evaluation belong to appeals and reports; placed here, on the record.
+import { RecordAppealActions } from '../../appeals/components/RecordAppealActions.tsx';
 import { CheckInButton } from './CheckInButton.tsx';
 import { StatusTag } from './EvaluationTags.tsx';
 import { RecordFacts } from './RecordFacts.tsx';
 
-/** The record's title card: back, status, the facts of the class, check-in. */
+/** The record's title card: back, status, the facts of the class, check-in; for the class's teacher, report and appeal. */
 export function RecordHeader({ e }: { e: TEvaluation }) {
   const { t } = useTranslation('evaluations');
   const navigate = useNavigate();
@@ -27,7 +29,8 @@ export function RecordHeader({ e }: { e: TEvaluation }) {
       styles={{ body: { padding: 12 } }}
     >
       <RecordFacts e={e} />
-      <Flex justify="flex-end" style={{ marginTop: 8 }}>
+      <Flex justify="flex-end" gap={8} wrap style={{ marginTop: 8 }}>
+        <RecordAppealActions e={e} />
         <CheckInButton evaluationId={e.evaluationId} courseSessionId={e.class.courseSessionId} checkedInAt={e.checkedInAt} canCheckIn={e.editable} />
       </Flex>
     </Card>

@@ -8,10 +8,13 @@ import { FrontDrafts } from '../components/FrontDrafts.tsx';
 import { FrontPlanCard } from '../components/FrontPlanCard.tsx';
 import { FrontShortcuts } from '../components/FrontShortcuts.tsx';
 import { ReceivedList } from '../components/ReceivedList.tsx';
+import { FrontInvitations } from '../../invitations/components/FrontInvitations.tsx';
+import { FrontAppeals } from '../../appeals/components/FrontAppeals.tsx';
 
 /**
  * /Evaluate, the front page: what this person should do today. A supervisor sees their plans in
- * progress with the next classes, their open drafts and shortcuts; a teacher the evaluations received.
+ * progress with the next classes, the invitations waiting for an answer, their open drafts and
+ * shortcuts; a teacher the evaluations received and the answers to their appeals.
  */
 export function EvaluatePage() {
   const { t } = useTranslation('evaluations');
@@ -32,7 +35,7 @@ export function EvaluatePage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('front.today', { date: formatLessonDay(todayIso(), true) })}</Typography.Text>
       </Flex>
-      {supervisor ? <SupervisorFront can={access.can} /> : <ReceivedList canOpen={access.can('TeachingRecordDetail')} />}
+      {supervisor ? <SupervisorFront can={access.can} /> : <TeacherFront can={access.can} />}
     </Flex>
   );
 }
@@ -62,9 +65,25 @@ function SupervisorFront({ can }: { can: (key: string) => boolean }) {
       </Col>
       <Col xs={24} lg={8}>
         <Flex vertical gap={12}>
+          <FrontInvitations />
           {can('LessonEvaluationRecord') && <FrontDrafts />}
           <FrontShortcuts can={can} />
         </Flex>
+      </Col>
+    </Row>
+  );
+}
+
+/** A teacher (or anyone who does not evaluate): the evaluations received, and the answers to my appeals beside them. */
+function TeacherFront({ can }: { can: (key: string) => boolean }) {
+  if (!can('MeAppeal')) return <ReceivedList canOpen={can('TeachingRecordDetail')} />;
+  return (
+    <Row gutter={[12, 12]}>
+      <Col xs={24} lg={16}>
+        <ReceivedList canOpen={can('TeachingRecordDetail')} />
+      </Col>
+      <Col xs={24} lg={8}>
+        <FrontAppeals />
       </Col>
     </Row>
   );

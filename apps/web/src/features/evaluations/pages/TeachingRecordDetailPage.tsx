@@ -7,14 +7,15 @@ import { DraftEditor } from '../components/DraftEditor.tsx';
 import { RecordView } from '../components/RecordView.tsx';
 
 /**
- * /TeachingRecordDetail?id=<evaluationId>: one evaluation. My draft is filled here (autosaved, then
- * submitted); anything else (submitted, or a teacher reading an evaluation of their class) is read-only.
+ * /TeachingRecordDetail?id=<evaluationId> (or ?evaluationId=, as notifications and appeals link it):
+ * one evaluation. My draft is filled here (autosaved, then submitted); anything else (submitted, or a
+ * teacher reading an evaluation of their class, with report and appeal) is read-only.
  */
 export function TeachingRecordDetailPage() {
   const { t } = useTranslation('evaluations');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const id = params.get('id');
+  const id = params.get('id') ?? params.get('evaluationId');
   const evaluation = useEvaluation(id);
 
   if (evaluation.error instanceof ApiError && evaluation.error.code === 0) {
