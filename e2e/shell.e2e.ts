@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, watchErrors, type ContextOptions } from './support/browser.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
+const shots = process.env.HXK_SCREENSHOTS === '1';
 let server: TestServer;
 let browser: Browser;
 
@@ -134,6 +135,26 @@ describe('full screen', () => {
     await page.getByTestId('full-screen-exit').click();
     await page.getByTestId('app-header').waitFor();
     expect(await page.getByTestId('full-screen-exit').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('on a phone', () => {
+  it('opens the left menu over the content from the header, closes it on navigation, and never scrolls sideways', async () => {
+    const page = await signIn('teacher', { mobile: true, language: 'zh' });
+    const sider = page.locator('.app-sider');
+    // Collapsed to zero width (its 1 px border aside).
+    const width = async () => Math.round(((await sider.boundingBox())?.width ?? 0) / 10) * 10;
+    expect(await width()).toBe(0);
+    // Nothing of the header runs past the screen's edge.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByTestId('menu-toggle').click();
+    await expect.poll(width).toBe(220);
+    if (shots) await screenshot(page, 'shell-phone-menu-zh');
+    await page.getByTestId('menu-MeAppeal').click();
+    await waitForPath(page, '/MeAppeal');
+    await expect.poll(width).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.context().close();
   });
 });

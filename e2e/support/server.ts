@@ -44,17 +44,24 @@ export function recordingSms(): RecordingSms {
 
 export type TestServer = { url: string; app: FastifyInstance; sms: RecordingSms; close(): Promise<void> };
 
-export async function startServer(): Promise<TestServer> {
+export type ServerOptions = {
+  /** The server's clock (default: the real one); the demo data is seeded around its day. */
+  now?: () => Date;
+};
+
+export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`${WEB_DIST} has no build: run "npm run build -w @hxk/web" first (npm test does it)`);
   }
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'hxk-e2e-'));
   const dbh = await openDatabase({ kind: 'pglite' });
   await migrateDatabase(dbh);
-  await seedDemo(dbh.db);
   const sms = recordingSms();
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST }), redisUrl: undefined };
-  const app = await buildApp({ config, dbh, logger: false, sms });
+  const app = await buildApp({ config, dbh, logger: false, sms, ...(opts.now ? { now: opts.now } : {}) });
+  // With a clock of its own, the demo is seeded around that clock's day in the school's zone.
+  const today = opts.now ? new Intl.DateTimeFormat('en-CA', { timeZone: config.schoolTimezone }).format(opts.now()) : undefined;
+  await seedDemo(dbh.db, { storage: app.deps.storage, ...(today ? { today } : {}) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {
