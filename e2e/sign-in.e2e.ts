@@ -67,8 +67,17 @@ describe('sign-in', () => {
     await page.getByTestId('login-submit').click();
     await waitForPath(page, '/Evaluate');
     expect(await page.getByTestId('user-menu').textContent()).toContain('Teacher');
-    // A teacher has no review permission: only the front page and personal info among the built screens in the menu.
-    expect(await page.getByTestId('side-menu').locator('.ant-menu-item').count()).toBe(2);
+    // A teacher has no review or management permission: the menu holds the teacher's own screens and nothing more.
+    expect(await page.getByTestId('side-menu').locator('.ant-menu-item').allTextContents()).toEqual([
+      'Evaluate',
+      'Invitations to observe',
+      'Evaluation questionnaires',
+      'Course evaluation report',
+      'Reports',
+      'My appeals',
+      'Teacher feedback',
+      'Personal info',
+    ]);
     await context.close();
   });
 
