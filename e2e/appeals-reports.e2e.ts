@@ -79,10 +79,11 @@ describe('appeals and reports', () => {
     const teacher = await signInToShell(browser, server.url, 'teacher', { language: 'en' });
     const errors = watchErrors(teacher);
 
-    // An evaluation of my class, from the reports' "Evaluations received".
+    // An evaluation of my class by the supervisor (the leader who handles it below must not have
+    // made it: nobody judges an appeal of their own evaluation), from the reports' "Evaluations received".
     await teacher.goto('/hxk/Report');
     await teacher.getByTestId('report-tab-received').click();
-    const open = teacher.locator('[data-testid^="received-record-"]').first();
+    const open = teacher.locator('tr', { hasText: 'Supervisor' }).locator('[data-testid^="received-record-"]').first();
     await open.waitFor();
     evaluationId = ((await open.getAttribute('data-testid')) ?? '').replace('received-record-', '');
     await open.click();
@@ -132,6 +133,7 @@ describe('appeals and reports', () => {
     await leader.getByTestId(`appeal-detail-${appealId}`).click();
     await waitForPath(leader, `/Appeal/Detail?appealId=${appealId}`);
     await expect.poll(() => leader.getByTestId('appeal-images').locator('img').count()).toBe(2);
+    expect(await leader.getByTestId('appeal-conflict').count()).toBe(0);
     await leader.getByTestId('appeal-handle').click();
     await leader.getByTestId('appeal-handle-score').fill('95');
     await leader.getByTestId('appeal-handle-opinion').fill('Checked the photos: question 2 is fully met.');

@@ -71,7 +71,9 @@ async function inviteSupervisor(page: Page, message: string, shotName?: string):
   await drawer.getByTestId('invite-submit').click();
   await drawer.waitFor({ state: 'hidden', timeout: 10_000 }).catch(async (e: unknown) => {
     await screenshot(page, 'i6-inv-failed-invite');
-    throw e;
+    // Name what kept the drawer open (a refused request's toast, a field's error) in the failure.
+    const shown = await page.locator('.ant-message, .ant-form-item-explain-error').allTextContents();
+    throw new Error(`the invite drawer stayed open: ${shown.join(' | ') || 'no message shown'}`, { cause: e });
   });
   return course;
 }

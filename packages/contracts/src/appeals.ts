@@ -55,6 +55,8 @@ export const ZAppeal = ZAppealRow.extend({
   canWithdraw: z.boolean(),
   canDelete: z.boolean(),
   canHandle: z.boolean(),
+  /** The reader may handle appeals but not this one: it is of their own evaluation or their own class. */
+  conflictOfInterest: z.boolean(),
 });
 export type TAppeal = z.infer<typeof ZAppeal>;
 export const ZAppealQuery = z.object({ appealId: ZId });

@@ -55,6 +55,11 @@ describe.each(DRIVERS)('demo evaluations and appeals on %s', (driver) => {
     const all = await call<Page<TAppealRow>>(env.app, { url: '/app/ddxk/appeal/v1/list', token: leader, body: { pageSize: 100 } });
     expect(all.body.data.list[0]!.status).toBe('pending');
     expect(all.body.data.total).toBe(mine.body.data.total);
+    // Nobody handled an appeal of their own evaluation (the product refuses it: appeal.conflictOfInterest).
+    for (const r of all.body.data.list.filter((a) => a.status === 'resolved' || a.status === 'unresolved')) {
+      const handled = await call<TAppeal>(env.app, { url: `/app/ddxk/appeal/v1/detail?appealId=${r.appealId}`, token: leader });
+      expect(handled.body.data.handler!.userId).not.toBe(r.evaluator!.userId);
+    }
   });
 
   it('leaves the notifications these would have sent, and reports to read', async () => {

@@ -185,7 +185,9 @@ export async function seedDemoEvaluationsAndAppeals(tx: Tx, school: SeededSchool
     if (!e) continue;
     const createdAt = new Date(e.at.getTime() + 20 * 3_600_000);
     const handledAt = new Date(createdAt.getTime() + 26 * 3_600_000);
-    const handlerId = p.status === 'resolved' ? leaderId : p.status === 'unresolved' ? adminId : null;
+    // Nobody handles an appeal of their own evaluation (appeal.conflictOfInterest): the leader
+    // resolves unless they made the evaluation, the administrator otherwise.
+    const handlerId = p.status === 'resolved' ? (e.evaluatorId === leaderId ? adminId : leaderId) : p.status === 'unresolved' ? adminId : null;
     const scoreAfter = p.status === 'resolved' ? Math.min(full, Math.round(e.total + 6)) : null;
     const [row] = await tx.insert(appeals).values({
       schoolId, evaluationId: e.evaluationId, teacherId, status: p.status, reason: p.reason, score: e.total, scoreAfter,
@@ -200,7 +202,7 @@ export async function seedDemoEvaluationsAndAppeals(tx: Tx, school: SeededSchool
       const kind = p.status === 'resolved' ? 'appeal.resolved' : 'appeal.unresolved';
       const params = { ...base, score: e.total, handler: names.get(handlerId) ?? '', teacher: names.get(teacherId) ?? '', ...(scoreAfter === null ? {} : { scoreAfter }) };
       note(teacherId, kind, params, link, handledAt, i > 0);
-      if (e.evaluatorId !== handlerId) note(e.evaluatorId, kind, params, link, handledAt, true);
+      note(e.evaluatorId, kind, params, link, handledAt, true);
     }
     if (p.status === 'revoked') note(e.evaluatorId, 'appeal.withdrawn', { ...base, teacher: names.get(teacherId) ?? '' }, link, handledAt, false);
     if (p.images && opts.storage) {

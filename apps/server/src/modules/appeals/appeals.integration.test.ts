@@ -206,11 +206,11 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
     const read = await detail(ok.body.data.appealId, teacher);
     expect(read.body.code, read.body.msg).toBe(1);
     expect(read.body.data).toMatchObject({
-      status: 'pending', canWithdraw: true, canDelete: false, canHandle: false, evaluator: { userId: u('supervisor') }, teacher: { userId: u('teacher') },
+      status: 'pending', canWithdraw: true, canDelete: false, canHandle: false, conflictOfInterest: false, evaluator: { userId: u('supervisor') }, teacher: { userId: u('teacher') },
       score: first.totalScore, fullScore: 100, scoreAfter: null, images: [], handler: null, opinion: null,
     });
     expect((await detail(ok.body.data.appealId, supervisor)).body.data).toMatchObject({ canWithdraw: false, canHandle: false });
-    expect((await detail(ok.body.data.appealId, leader)).body.data).toMatchObject({ canWithdraw: false, canHandle: true });
+    expect((await detail(ok.body.data.appealId, leader)).body.data).toMatchObject({ canWithdraw: false, canHandle: true, conflictOfInterest: false });
     for (const token of [otherTeacher, admin2, teacher2, student]) expect((await detail(ok.body.data.appealId, token)).status).toBe(404);
 
     const listed = await mine(teacher);
@@ -345,6 +345,8 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
     expect(await download(otherTeacher)).toBe(404);
     // The leader evaluated it: they may read the appeal but not judge it (their name would reach the
     // teacher as the handler of an anonymous evaluation). The teacher cannot judge their own either.
+    // The detail says so before they try.
+    expect((await detail(ten.body.data.appealId, leader)).body.data).toMatchObject({ canHandle: false, conflictOfInterest: true });
     const own = await handle(leader, { appealId: ten.body.data.appealId, decision: 'resolve', scoreAfter: 90, opinion: 'Judging my own work' });
     expect(own.status).toBe(409);
     expect(own.body.errorKey).toBe('appeal.conflictOfInterest');

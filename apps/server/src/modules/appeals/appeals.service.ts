@@ -151,6 +151,8 @@ async function readAppeal(ctx: MemberCtx, tx: Tx, appealId: string): Promise<TAp
     select f.id::text as "fileId", f.name, f.size from appeal_images ai join files f on f.school_id = ai.school_id and f.id = ai.file_id
     where ai.appeal_id = ${appealId} order by ai.position`));
   const times = await sessionClock(tx);
+  const mayHandle = ctx.auth.permissions.includes(HANDLE) && nextAppealStatus(r.status, 'resolve') !== null;
+  const conflict = r.evaluatorId === me || teacher;
   return {
     ...presentRow(r, times),
     opinion: r.opinion,
@@ -159,7 +161,8 @@ async function readAppeal(ctx: MemberCtx, tx: Tx, appealId: string): Promise<TAp
     withdrawnAt: isoOrNull(r.withdrawnAt),
     canWithdraw: teacher && nextAppealStatus(r.status, 'withdraw') !== null,
     canDelete: teacher && r.deletedAt === null && nextAppealStatus(r.status, 'delete') !== null,
-    canHandle: ctx.auth.permissions.includes(HANDLE) && nextAppealStatus(r.status, 'resolve') !== null,
+    canHandle: mayHandle && !conflict,
+    conflictOfInterest: mayHandle && conflict,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Flex, Popconfirm, Result, Skeleton, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Result, Skeleton, Steps, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -116,6 +116,7 @@ function AppealView({ a }: { a: TAppeal }) {
           style={{ marginBottom: 16 }}
         />
         {actions}
+        {a.conflictOfInterest && <Alert type="info" showIcon title={t('detail.conflictOfInterest')} style={{ marginTop: 12 }} data-testid="appeal-conflict" />}
       </Card>
       <Card size="small" title={t('detail.evaluation')} styles={{ body: { padding: 12 } }} extra={<Link to={evaluationPath(a.evaluationId)} data-testid="appeal-evaluation-link">{t('action.viewEvaluation')}</Link>}>
         <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>

@@ -17,7 +17,10 @@ import { appealPath } from '../components/paths.ts';
 export function EvaluateAppealPage() {
   const { t } = useTranslation('appeals');
   const navigate = useNavigate();
-  const canHandle = useMyAccess().can('appeal:handle');
+  const access = useMyAccess();
+  const canHandle = access.can('appeal:handle');
+  // Nobody judges an appeal of their own evaluation or their own class: those rows open as a detail.
+  const handles = (r: TAppealRow) => r.status === 'pending' && canHandle && r.evaluator?.userId !== access.userId && r.teacher.userId !== access.userId;
   const [query, setQuery] = useState<AppealQuery>({ pageNum: 1, pageSize: 10 });
   const page = useAppeals(query);
   const open = (r: TAppealRow) => void navigate(appealPath(r.appealId));
@@ -38,7 +41,7 @@ export function EvaluateAppealPage() {
           }}
           data-testid={`appeal-detail-${r.appealId}`}
         >
-          {r.status === 'pending' && canHandle ? t('action.handle') : t('action.detail')}
+          {handles(r) ? t('action.handle') : t('action.detail')}
         </Button>
       ),
     },
