@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { migrateDatabase, openDatabase } from '../../apps/server/src/platform/db.ts';
+import { openMigratedPglite } from '../../apps/server/src/test/pglite-image.ts';
 import { seedDemo } from '../../apps/server/src/db/seed/seed.ts';
 import type { SmsPurpose, SmsSender } from '../../apps/server/src/platform/adapters/sms.ts';
 
@@ -54,8 +54,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
     throw new Error(`${WEB_DIST} has no build: run "npm run build -w @hxk/web" first (npm test does it)`);
   }
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'hxk-e2e-'));
-  const dbh = await openDatabase({ kind: 'pglite' });
-  await migrateDatabase(dbh);
+  const dbh = await openMigratedPglite();
   const sms = recordingSms();
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST }), redisUrl: undefined };
   const app = await buildApp({ config, dbh, logger: false, sms, ...(opts.now ? { now: opts.now } : {}) });

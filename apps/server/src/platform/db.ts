@@ -22,24 +22,32 @@ export type DbHandle = {
   /** Rows of a raw query, whatever the driver. */
   rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as an uncompressed tarball (an image openDatabase can start from). */
+  dumpImage?: () => Promise<Blob>;
 };
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 export type DbOptions =
-  | { kind: 'pglite'; dataDir?: string | undefined } // no dataDir: in memory
+  // No dataDir: in memory. An image (a tarball of a data directory, PGlite's dumpDataDir) starts the
+  // database from it instead of an empty cluster: the tests start from a migrated image.
+  | { kind: 'pglite'; dataDir?: string | undefined; image?: Blob | undefined }
   | { kind: 'postgres'; url: string; poolSize?: number | undefined };
 
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
   if (opts.kind === 'pglite') {
     if (opts.dataDir) await fs.mkdir(path.dirname(opts.dataDir), { recursive: true });
-    const client = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
+    const client = await PGlite.create({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), ...(opts.image ? { loadDataDir: opts.image } : {}) });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,
       driver: 'pglite',
       rows: async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
       close: () => client.close(),
+      dumpImage: async () => {
+        const f = await client.dumpDataDir('none');
+        return new Blob([await f.arrayBuffer()]);
+      },
     };
   }
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });

@@ -11,7 +11,8 @@ import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { migrateDatabase, openDatabase, type DbHandle } from '../platform/db.ts';
+import { openDatabase, type DbHandle } from '../platform/db.ts';
+import { openMigratedPglite } from './pglite-image.ts';
 import { memoryCounters } from '../platform/counters.ts';
 import type { SmsPurpose, SmsSender } from '../platform/adapters/sms.ts';
 import { DEMO_SCHOOLS, seedSchool, type SeededSchool } from '../db/seed/seed.ts';
@@ -40,11 +41,7 @@ export function recordingSms(): SmsSender & { sent: { phone: string; code: strin
 }
 
 export async function openTestDatabase(driver: DriverName): Promise<DbHandle> {
-  if (driver === 'pglite') {
-    const dbh = await openDatabase({ kind: 'pglite' });
-    await migrateDatabase(dbh);
-    return dbh;
-  }
+  if (driver === 'pglite') return openMigratedPglite();
   const url = process.env.TEST_DATABASE_URL!;
   const template = inject('pgTemplate');
   if (!template) throw new Error('TEST_DATABASE_URL is set but the global setup made no template');
