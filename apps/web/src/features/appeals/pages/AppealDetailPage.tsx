@@ -14,7 +14,7 @@ import { useWithdrawAppeal } from '../api/withdraw-appeal.ts';
 import { scoreText } from '../components/appeal-columns.tsx';
 import { AppealImages } from '../components/AppealImages.tsx';
 import { AppealStatusTag } from '../components/AppealStatusTag.tsx';
-import { classTime } from '../components/class-time.ts';
+import { classTime } from '../../../lib/class-time.ts';
 import { HandleAppealModal } from '../components/HandleAppealModal.tsx';
 import { evaluationPath } from '../components/paths.ts';
 
@@ -121,7 +121,7 @@ function AppealView({ a }: { a: TAppeal }) {
       <Card size="small" title={t('detail.evaluation')} styles={{ body: { padding: 12 } }} extra={<Link to={evaluationPath(a.evaluationId)} data-testid="appeal-evaluation-link">{t('action.viewEvaluation')}</Link>}>
         <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
           <Descriptions.Item label={t('field.course')}>{`${a.class.courseName} (${a.class.courseCode})`}</Descriptions.Item>
-          <Descriptions.Item label={t('field.classTime')}>{classTime(t, a.class)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.classTime')}>{classTime(t, a.class, true)}</Descriptions.Item>
           <Descriptions.Item label={t('field.teacher')}>{a.teacher.name}</Descriptions.Item>
           <Descriptions.Item label={t('field.evaluator')}>
             <span data-testid="appeal-evaluator">{a.evaluator ? a.evaluator.name : t('field.anonymous')}</span>

@@ -2,7 +2,7 @@ import { Button, Card, Empty, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRecords } from '../api/get-records.ts';
-import { classTime } from './class-time.ts';
+import { classTime } from '../../../lib/class-time.ts';
 import { KindTag } from './EvaluationTags.tsx';
 import { recordPath } from './ListenClassList.tsx';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TMyPlan, TPlanClass } from '@hxk/contracts/plans';
 import { useStartPlanEvaluation } from '../api/start-plan-evaluation.ts';
-import { formatLessonDay, sessionText } from './class-time.ts';
+import { formatLessonDay, sessionText } from '../../../lib/class-time.ts';
 import { recordPath } from './ListenClassList.tsx';
 
 const SHOWN_CLASSES = 3;

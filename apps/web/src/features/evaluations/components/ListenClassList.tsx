@@ -2,7 +2,7 @@ import { Button, Empty, Flex, Spin, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TListenClass } from '@hxk/contracts/evaluations';
-import { sessionText } from './class-time.ts';
+import { sessionText } from '../../../lib/class-time.ts';
 import { CourseStateTag, MyStateTag } from './EvaluationTags.tsx';
 
 export const recordPath = (evaluationId: string) => `/TeachingRecordDetail?id=${evaluationId}`;

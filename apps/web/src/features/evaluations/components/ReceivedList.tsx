@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useReceived, type ReceivedQuery } from '../api/get-received.ts';
-import { classTime } from './class-time.ts';
+import { classTime } from '../../../lib/class-time.ts';
 import { KindTag } from './EvaluationTags.tsx';
 import { recordPath } from './ListenClassList.tsx';
 

@@ -2,7 +2,7 @@ import { Descriptions, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TEvaluation } from '@hxk/contracts/evaluations';
 import { formatDateTime } from '../../../lib/format.ts';
-import { classTime } from './class-time.ts';
+import { classTime } from '../../../lib/class-time.ts';
 import { KindTag } from './EvaluationTags.tsx';
 
 /** What an evaluation is about: course, teacher, class time, room, plan or kind, template, evaluator. */

@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { CheckCircleOutlined, CloudOutlined, ExclamationCircleOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SaveState } from './draft-saver.ts';
-import { timeOfDay } from './class-time.ts';
+import { timeOfDay } from '../../../lib/class-time.ts';
 
 /** The small autosave line: "Saved 10:42", "Saving…", "Not saved — offline, will retry". */
 export function SaveStatus({ state, lastSavedAt }: { state: SaveState; lastSavedAt: string | null }) {

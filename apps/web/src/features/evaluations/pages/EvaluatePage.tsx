@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useMyAccess } from '../../../lib/my-access.ts';
 import { useMyPlans } from '../api/get-my-plans.ts';
-import { formatLessonDay, todayIso } from '../components/class-time.ts';
+import { formatLessonDay, todayIso } from '../../../lib/class-time.ts';
 import { FrontDrafts } from '../components/FrontDrafts.tsx';
 import { FrontPlanCard } from '../components/FrontPlanCard.tsx';
 import { FrontShortcuts } from '../components/FrontShortcuts.tsx';

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useClasses, type ClassQuery } from '../api/get-classes.ts';
-import { todayIso } from '../components/class-time.ts';
+import { todayIso } from '../../../lib/class-time.ts';
 import { ListenClassList } from '../components/ListenClassList.tsx';
 import { TemplatePickModal } from '../components/TemplatePickModal.tsx';
 import { useListen } from '../components/use-listen.ts';

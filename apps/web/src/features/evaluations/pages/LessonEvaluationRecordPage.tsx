@@ -8,7 +8,7 @@ import { serverPagination } from '../../../components/server-pagination.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useRecords, type RecordQuery } from '../api/get-records.ts';
-import { classTime } from '../components/class-time.ts';
+import { classTime } from '../../../lib/class-time.ts';
 import { KindTag, StatusTag } from '../components/EvaluationTags.tsx';
 import { recordPath } from '../components/ListenClassList.tsx';
 import { useShown } from '../components/use-shown.ts';

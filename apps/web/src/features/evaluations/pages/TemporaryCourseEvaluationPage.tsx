@@ -4,7 +4,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useClassesNow, type NowClassQuery } from '../api/get-classes-now.ts';
-import { timeOfDay } from '../components/class-time.ts';
+import { timeOfDay } from '../../../lib/class-time.ts';
 import { ListenClassList } from '../components/ListenClassList.tsx';
 import { TemplatePickModal } from '../components/TemplatePickModal.tsx';
 import { useListen } from '../components/use-listen.ts';

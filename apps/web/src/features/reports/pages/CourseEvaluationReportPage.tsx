@@ -6,7 +6,7 @@ import type { TCourseReport } from '@hxk/contracts/reports';
 import { formatDateTime } from '../../../lib/format.ts';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useCourseReport, type CourseReportQuery } from '../api/get-course-report.ts';
-import { classTime } from '../components/class-time.ts';
+import { classTime } from '../../../lib/class-time.ts';
 import { percentText } from '../components/format.ts';
 import { HistoryChart } from '../components/HistoryChart.tsx';
 import { HistoryTable } from '../components/HistoryTable.tsx';
@@ -71,7 +71,7 @@ function ReportView({ r }: { r: TCourseReport }) {
         </Descriptions>
         {one && (
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="report-one">
-            {t('report.oneEvaluation', { time: classTime(t, one), evaluator: one.evaluator?.name ?? t('history.anonymous') })}
+            {t('report.oneEvaluation', { time: classTime(t, one, true), evaluator: one.evaluator?.name ?? t('history.anonymous') })}
           </Typography.Paragraph>
         )}
       </Card>

@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { TEvaluatedClass } from '@hxk/contracts/evaluations';
-import { currentLanguage } from '../../../lib/i18n.ts';
+import { currentLanguage } from './i18n.ts';
 
 const LOCALES = { zh: 'zh-CN', en: 'en-US', ja: 'ja-JP' } as const;
 
-type ClassTimeFields = Pick<TEvaluatedClass, 'lessonDate' | 'sessionStart' | 'sessionEnd' | 'startTime' | 'endTime'>;
+type SessionFields = Pick<TEvaluatedClass, 'sessionStart' | 'sessionEnd'> & Partial<Pick<TEvaluatedClass, 'startTime' | 'endTime'>>;
+type ClassTimeFields = SessionFields & Pick<TEvaluatedClass, 'lessonDate'>;
 
 /** A lesson's date ('YYYY-MM-DD') with its weekday, in the interface language. */
 export function formatLessonDay(iso: string, withYear = false): string {
@@ -15,7 +16,7 @@ export function formatLessonDay(iso: string, withYear = false): string {
 }
 
 /** "Periods 1–2 08:00–09:35" (periods and clock times). */
-export function sessionText(t: TFunction, c: ClassTimeFields): string {
+export function sessionText(t: TFunction, c: SessionFields): string {
   const sessions = c.sessionStart === c.sessionEnd ? t('evaluations:class.session', { n: c.sessionStart }) : t('evaluations:class.sessions', { from: c.sessionStart, to: c.sessionEnd });
   return c.startTime && c.endTime ? `${sessions} ${c.startTime.slice(0, 5)}–${c.endTime.slice(0, 5)}` : sessions;
 }
