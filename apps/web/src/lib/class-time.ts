@@ -21,6 +21,9 @@ export function sessionText(t: TFunction, c: SessionFields): string {
   return c.startTime && c.endTime ? `${sessions} ${c.startTime.slice(0, 5)}–${c.endTime.slice(0, 5)}` : sessions;
 }
 
+/** A class without its clock times, for lists where the date and periods are enough. */
+export const periodsOnly = (c: ClassTimeFields): ClassTimeFields => ({ lessonDate: c.lessonDate, sessionStart: c.sessionStart, sessionEnd: c.sessionEnd });
+
 /** Date, weekday, periods and times of a class in one line. */
 export function classTime(t: TFunction, c: ClassTimeFields, withYear = false): string {
   return `${formatLessonDay(c.lessonDate, withYear)} · ${sessionText(t, c)}`;

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { TAppealRow } from '@hxk/contracts/appeals';
 import { formatDateTime } from '../../../lib/format.ts';
 import { AppealStatusTag } from './AppealStatusTag.tsx';
-import { classTime } from '../../../lib/class-time.ts';
+import { classTime, periodsOnly } from '../../../lib/class-time.ts';
 
 export const scoreText = (t: TFunction, score: number | null, full: number) => (score === null ? '—' : t('appeals:field.scoreValue', { score, full }));
 
@@ -19,7 +19,7 @@ export function appealColumns(t: TFunction, opts: { teacher: boolean }): Columns
           <Typography.Text strong>{r.class.courseName}</Typography.Text>
           <br />
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {classTime(t, r.class, true)}
+            {classTime(t, periodsOnly(r.class), true)}
           </Typography.Text>
         </div>
       ),

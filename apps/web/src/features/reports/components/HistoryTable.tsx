@@ -3,7 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TReportEvaluationRow } from '@hxk/contracts/reports';
-import { classTime } from '../../../lib/class-time.ts';
+import { classTime, periodsOnly } from '../../../lib/class-time.ts';
 import { percentText, recordPath } from './format.ts';
 
 /** Every evaluation of the course over the semester (the reply holds them all: one semester's worth). */
@@ -11,7 +11,7 @@ export function HistoryTable({ history, highlight }: { history: TReportEvaluatio
   const { t } = useTranslation('reports');
   const score = (v: number | null, full: number) => (v === null ? '—' : t('history.scoreValue', { score: v, full }));
   const columns: ColumnsType<TReportEvaluationRow> = [
-    { title: t('history.date'), key: 'date', render: (_, r) => classTime(t, r, true) },
+    { title: t('history.date'), key: 'date', render: (_, r) => classTime(t, periodsOnly(r), true) },
     { title: t('history.week'), dataIndex: 'week', align: 'right', render: (w: number) => t('history.weekValue', { week: w }) },
     { title: t('history.plan'), key: 'plan', render: (_, r) => r.planName ?? t(`evaluations:kind.${r.kind}`), className: 'report-hide-narrow' },
     {

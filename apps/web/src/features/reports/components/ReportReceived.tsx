@@ -8,7 +8,7 @@ import type { ZReceivedEvaluation } from '@hxk/contracts/evaluations';
 import { serverPagination } from '../../../components/server-pagination.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useReceived, type ReceivedQuery } from '../api/get-received.ts';
-import { classTime } from '../../../lib/class-time.ts';
+import { classTime, periodsOnly } from '../../../lib/class-time.ts';
 import { recordPath, reportPath } from './format.ts';
 
 type Row = z.infer<typeof ZReceivedEvaluation>;
@@ -29,7 +29,7 @@ export function ReportReceived({ enabled }: { enabled: boolean }) {
           <Typography.Text strong>{r.class.courseName}</Typography.Text>
           <br />
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {classTime(t, r.class, true)}
+            {classTime(t, periodsOnly(r.class), true)}
           </Typography.Text>
         </div>
       ),
