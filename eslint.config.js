@@ -29,6 +29,21 @@ export default tseslint.config(
     },
   },
   {
+    // STYLE 10: a feature imports lib, components and itself, never another feature (the app composes them).
+    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/server/**', '@hxk/server', '@hxk/server/*'], message: 'The web app talks to the server through the API and contracts only.' },
+            { regex: '^\\.\\./\\.\\./(?!\\.\\./)[^/]+/', message: 'No cross-feature imports (STYLE 10): compose features in apps/web/src/app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tools that need a default export.
     files: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', 'eslint.config.js', '**/global-setup.ts'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -380,7 +380,7 @@ export const ROUTES: RouteEntry[] = [
     layout: 'shell',
     access: 'Evaluate',
     highlight: 'Evaluate',
-    load: lazy(() => import('../features/evaluations/pages/EvaluatePage.tsx'), (m) => m.EvaluatePage),
+    load: lazy(() => import('./composed-pages.tsx'), (m) => m.FrontPage),
   },
   {
     key: 'InviteMeToListen',
@@ -515,7 +515,7 @@ export const ROUTES: RouteEntry[] = [
     layout: 'shell',
     access: 'TeachingRecordDetail',
     highlight: INHERIT_HIGHLIGHT,
-    load: lazy(() => import('../features/evaluations/pages/TeachingRecordDetailPage.tsx'), (m) => m.TeachingRecordDetailPage),
+    load: lazy(() => import('./composed-pages.tsx'), (m) => m.RecordPage),
   },
 ];
 

@@ -1,17 +1,19 @@
+import type { ReactNode } from 'react';
 import { Button, Card, Flex } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TEvaluation } from '@hxk/contracts/evaluations';
 import { menuTitle } from '../../../lib/menu-title.ts';
-// The teacher's actions on a received evaluation belong to appeals and reports; placed here, on the record.
-import { RecordAppealActions } from '../../appeals/components/RecordAppealActions.tsx';
 import { CheckInButton } from './CheckInButton.tsx';
 import { StatusTag } from './EvaluationTags.tsx';
 import { RecordFacts } from './RecordFacts.tsx';
 
-/** The record's title card: back, status, the facts of the class, check-in; for the class's teacher, report and appeal. */
-export function RecordHeader({ e }: { e: TEvaluation }) {
+/**
+ * The record's title card: back, status, the facts of the class, check-in, and the actions other
+ * features put on a record (for the class's teacher: report and appeal).
+ */
+export function RecordHeader({ e, actions }: { e: TEvaluation; actions?: ReactNode }) {
   const { t } = useTranslation('evaluations');
   const navigate = useNavigate();
   // Back where the person came from; a record opened from a link goes to the front page.
@@ -30,7 +32,7 @@ export function RecordHeader({ e }: { e: TEvaluation }) {
     >
       <RecordFacts e={e} />
       <Flex justify="flex-end" gap={8} wrap style={{ marginTop: 8 }}>
-        <RecordAppealActions e={e} />
+        {actions}
         <CheckInButton evaluationId={e.evaluationId} courseSessionId={e.class.courseSessionId} checkedInAt={e.checkedInAt} canCheckIn={e.editable} />
       </Flex>
     </Card>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, Col, Empty, Flex, Row, Skeleton, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { menuTitle } from '../../../lib/menu-title.ts';
@@ -8,15 +9,14 @@ import { FrontDrafts } from '../components/FrontDrafts.tsx';
 import { FrontPlanCard } from '../components/FrontPlanCard.tsx';
 import { FrontShortcuts } from '../components/FrontShortcuts.tsx';
 import { ReceivedList } from '../components/ReceivedList.tsx';
-import { FrontInvitations } from '../../invitations/components/FrontInvitations.tsx';
-import { FrontAppeals } from '../../appeals/components/FrontAppeals.tsx';
 
 /**
  * /Evaluate, the front page: what this person should do today. A supervisor sees their plans in
  * progress with the next classes, the invitations waiting for an answer, their open drafts and
- * shortcuts; a teacher the evaluations received and the answers to their appeals.
+ * shortcuts; a teacher the evaluations received and the answers to their appeals. The invitations
+ * and appeals boxes belong to their features: the app composes them in (app/composed-pages).
  */
-export function EvaluatePage() {
+export function EvaluatePage({ invitations, appeals }: { invitations?: ReactNode; appeals?: ReactNode }) {
   const { t } = useTranslation('evaluations');
   const access = useMyAccess();
   if (!access.ready) {
@@ -35,12 +35,12 @@ export function EvaluatePage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('front.today', { date: formatLessonDay(todayIso(), true) })}</Typography.Text>
       </Flex>
-      {supervisor ? <SupervisorFront can={access.can} /> : <TeacherFront can={access.can} />}
+      {supervisor ? <SupervisorFront can={access.can} invitations={invitations} /> : <TeacherFront can={access.can} appeals={appeals} />}
     </Flex>
   );
 }
 
-function SupervisorFront({ can }: { can: (key: string) => boolean }) {
+function SupervisorFront({ can, invitations }: { can: (key: string) => boolean; invitations: ReactNode }) {
   const { t } = useTranslation('evaluations');
   const plans = useMyPlans({ pageNum: 1, pageSize: 6, phase: 'inProgress' });
   const list = plans.data?.list ?? [];
@@ -65,7 +65,7 @@ function SupervisorFront({ can }: { can: (key: string) => boolean }) {
       </Col>
       <Col xs={24} lg={8}>
         <Flex vertical gap={12}>
-          <FrontInvitations />
+          {invitations}
           {can('LessonEvaluationRecord') && <FrontDrafts />}
           <FrontShortcuts can={can} />
         </Flex>
@@ -75,15 +75,15 @@ function SupervisorFront({ can }: { can: (key: string) => boolean }) {
 }
 
 /** A teacher (or anyone who does not evaluate): the evaluations received, and the answers to my appeals beside them. */
-function TeacherFront({ can }: { can: (key: string) => boolean }) {
-  if (!can('MeAppeal')) return <ReceivedList canOpen={can('TeachingRecordDetail')} />;
+function TeacherFront({ can, appeals }: { can: (key: string) => boolean; appeals: ReactNode }) {
+  if (!can('MeAppeal') || !appeals) return <ReceivedList canOpen={can('TeachingRecordDetail')} />;
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24} lg={16}>
         <ReceivedList canOpen={can('TeachingRecordDetail')} />
       </Col>
       <Col xs={24} lg={8}>
-        <FrontAppeals />
+        {appeals}
       </Col>
     </Row>
   );

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Button, Card, Result, Skeleton } from 'antd';
+import type { TEvaluation } from '@hxk/contracts/evaluations';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
@@ -9,9 +11,10 @@ import { RecordView } from '../components/RecordView.tsx';
 /**
  * /TeachingRecordDetail?id=<evaluationId> (or ?evaluationId=, as notifications and appeals link it):
  * one evaluation. My draft is filled here (autosaved, then submitted); anything else (submitted, or a
- * teacher reading an evaluation of their class, with report and appeal) is read-only.
+ * teacher reading an evaluation of their class) is read-only, with the actions other features put on
+ * a record (report and appeal: composed in by the app, app/composed-pages).
  */
-export function TeachingRecordDetailPage() {
+export function TeachingRecordDetailPage({ recordActions }: { recordActions?: (e: TEvaluation) => ReactNode }) {
   const { t } = useTranslation('evaluations');
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -34,5 +37,5 @@ export function TeachingRecordDetailPage() {
     );
   }
   // Keyed by id: another record starts from its own draft and its own autosave.
-  return e.editable ? <DraftEditor key={e.evaluationId} e={e} /> : <RecordView key={e.evaluationId} e={e} />;
+  return e.editable ? <DraftEditor key={e.evaluationId} e={e} /> : <RecordView key={e.evaluationId} e={e} actions={recordActions?.(e)} />;
 }
