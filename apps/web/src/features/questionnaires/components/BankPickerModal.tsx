@@ -9,7 +9,7 @@ import { QuestionField } from '../../../components/evaluation/QuestionField.tsx'
 import { serverPagination } from '../../../components/server-pagination.ts';
 import { useQuestionClassifications } from '../api/get-question-classifications.ts';
 import { usePickQuestions, type PickQuery } from '../api/pick-questions.ts';
-import { sameTitle } from './question-ops.ts';
+import { sameName } from '../../../components/evaluation/question-ops.ts';
 
 type Props = { open: boolean; usedTitles: string[]; onClose: () => void; onPick: (rows: TQuestion[]) => void };
 
@@ -23,7 +23,7 @@ export function BankPickerModal({ open, usedTitles, onClose, onPick }: Props) {
   const [selected, setSelected] = useState<TQuestion[]>([]);
   const page = usePickQuestions(query, open);
   const classifications = useQuestionClassifications(open);
-  const used = (title: string) => usedTitles.some((x) => sameTitle(x, title));
+  const used = (title: string) => usedTitles.some((x) => sameName(x, title));
   const close = () => {
     setSelected([]);
     onClose();

@@ -8,7 +8,7 @@ import { QuestionEditor } from '../../../components/evaluation/QuestionEditor.ts
 import { QuestionField } from '../../../components/evaluation/QuestionField.tsx';
 import { RuleFindings } from '../../../components/evaluation/RuleFindings.tsx';
 import { validationMessage } from '../../../lib/form-rules.ts';
-import { parseBody, sameTitle } from './question-ops.ts';
+import { parseBody, sameName } from '../../../components/evaluation/question-ops.ts';
 
 type Props = {
   /** The question being edited (null: closed). */
@@ -36,7 +36,7 @@ export function QuestionDrawer({ value, isNew, otherTitles, onClose, onDone }: P
   const parsed = draft ? parseBody(draft) : null;
   const body = parsed?.success ? parsed.data : null;
   const rules = body ? checkQuestion(body) : { errors: [] as TFinding[], suggestions: [] as TFinding[] };
-  const duplicate = body !== null && otherTitles.some((x) => sameTitle(x, body.title));
+  const duplicate = body !== null && otherTitles.some((x) => sameName(x, body.title));
   const shape = parsed && !parsed.success ? [...new Set(parsed.error.issues.slice(0, 5).map((i) => validationMessage(i.message)))] : [];
   const canSave = body !== null && rules.errors.length === 0 && !duplicate;
 

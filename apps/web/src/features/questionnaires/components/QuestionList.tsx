@@ -8,7 +8,7 @@ import { maxScore, normalizeQuestion } from '@hxk/contracts/question-rules';
 import type { TTemplateQuestion } from '@hxk/contracts/templates';
 import { BankPickerModal } from './BankPickerModal.tsx';
 import { QuestionDrawer } from './QuestionDrawer.tsx';
-import { blankQuestion, fromBank, move, newKey } from './question-ops.ts';
+import { blankQuestion, fromBank, move, newKey } from '../../../components/evaluation/question-ops.ts';
 
 type Props = {
   value?: TTemplateQuestion[];

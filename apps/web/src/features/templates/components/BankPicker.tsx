@@ -9,7 +9,7 @@ import { QuestionField } from '../../../components/evaluation/QuestionField.tsx'
 import { serverPagination } from '../../../components/server-pagination.ts';
 import { useQuestionClassifications } from '../api/get-question-classifications.ts';
 import { usePickQuestions, type PickQuery, type PickableQuestion } from '../api/pick-questions.ts';
-import { sameName } from './template-draft.ts';
+import { sameName } from '../../../components/evaluation/question-ops.ts';
 
 type Props = {
   selected: PickableQuestion[];

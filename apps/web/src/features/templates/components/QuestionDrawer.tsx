@@ -8,7 +8,7 @@ import { QuestionEditor } from '../../../components/evaluation/QuestionEditor.ts
 import { QuestionField } from '../../../components/evaluation/QuestionField.tsx';
 import { RuleFindings } from '../../../components/evaluation/RuleFindings.tsx';
 import { validationMessage } from '../../../lib/form-rules.ts';
-import { parseBody, sameName } from './template-draft.ts';
+import { parseBody, sameName } from '../../../components/evaluation/question-ops.ts';
 
 type Props = {
   /** The question being edited (null: closed). */

@@ -16,7 +16,8 @@ import { QuestionDrawer } from './QuestionDrawer.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { SectionCard } from './SectionCard.tsx';
 import { TemplateStatusTag } from './TemplateStatusTag.tsx';
-import { blankQuestion, contentOps as ops, fromBank, newKey, type TemplateDraft } from './template-draft.ts';
+import { blankQuestion, fromBank, newKey } from '../../../components/evaluation/question-ops.ts';
+import { contentOps as ops, type TemplateDraft } from './template-draft.ts';
 
 type Editing = { sectionKey: string; questionKey: string | null; value: TQuestionBodyInput };
 
