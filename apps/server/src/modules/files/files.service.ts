@@ -72,14 +72,23 @@ async function fileRow(ctx: MemberCtx, fileId: string) {
  * evaluator of the appealed evaluation and appeal handlers; to anyone else it does not exist.
  */
 async function readableFileRow(ctx: MemberCtx, fileId: string) {
-  const row = await fileRow(ctx, fileId);
   const me = ctx.auth.accountId;
-  if (row.ownerId === me || ctx.auth.permissions.includes('EvaluateAppeal')) return row;
-  const evaluators = rowsOf<{ id: string }>(await inSchool(ctx, (tx) => tx.execute(sql`
-    select e.evaluator_id::text as id from appeal_images ai
-    join appeals a on a.school_id = ai.school_id and a.id = ai.appeal_id
-    join evaluations e on e.school_id = a.school_id and e.id = a.evaluation_id
-    where ai.file_id = ${fileId}`)));
+  const handler = ctx.auth.permissions.includes('EvaluateAppeal');
+  // One transaction: the row, and (unless the reader uploaded it or handles appeals) the evaluators of
+  // the appeals it is attached to.
+  const { row, evaluators } = await inSchool(ctx, async (tx) => {
+    const [r] = await tx.select().from(files).where(eq(files.id, fileId));
+    if (!r || r.ownerId === me || handler) return { row: r, evaluators: [] };
+    return {
+      row: r,
+      evaluators: rowsOf<{ id: string }>(await tx.execute(sql`
+        select e.evaluator_id::text as id from appeal_images ai
+        join appeals a on a.school_id = ai.school_id and a.id = ai.appeal_id
+        join evaluations e on e.school_id = a.school_id and e.id = a.evaluation_id
+        where ai.file_id = ${fileId}`)),
+    };
+  });
+  if (!row) throw new AppError('common.notFound');
   if (evaluators.length && !evaluators.some((e) => e.id === me)) throw new AppError('common.notFound');
   return row;
 }
