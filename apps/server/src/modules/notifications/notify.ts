@@ -10,7 +10,7 @@ import { notifications } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { inSchool } from '../../platform/tenancy.ts';
-import { rowsOf } from '../../platform/sql-rows.ts';
+import { idList, rowsOf } from '../../platform/sql-rows.ts';
 
 export type TNotifyItem = { recipientId: string; kind: TNotificationKind; params: TNotificationParams; link: string | null };
 export type Notify = (items: TNotifyItem[]) => Promise<void>;
@@ -38,7 +38,7 @@ export async function inSchoolNotifying<T>(ctx: MemberCtx, fn: (tx: Tx, notify: 
     if (people.length) {
       const counts = rowsOf<{ id: string; n: number }>(await tx.execute(sql`
         select recipient_id::text as id, count(*)::int as n from notifications
-        where read_at is null and recipient_id = any(${`{${people.join(',')}}`}::bigint[]) group by recipient_id`));
+        where read_at is null and recipient_id in (${idList(people)}) group by recipient_id`));
       for (const c of counts) unread.set(c.id, Number(c.n));
     }
     return out;

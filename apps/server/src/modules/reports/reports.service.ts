@@ -14,7 +14,7 @@ import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
-import { iso, isoOrNull, page, rowsOf } from '../../platform/sql-rows.ts';
+import { idList, iso, isoOrNull, page, rowsOf } from '../../platform/sql-rows.ts';
 
 const PLAN_MANAGER = 'supervisionScheme';
 
@@ -190,13 +190,12 @@ async function indicatorScores(tx: Tx, evaluationIds: string[], semesterId: stri
     from evaluation_section_scores where evaluation_id = any(${ids}::bigint[])
     group by indicator_key order by min(section_key), min(name)`));
   if (!mine.length) return [];
-  const keys = `{${mine.map((m) => `"${m.key.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
   const school = rowsOf<IndicatorRow>(await tx.execute(sql`
     select ss.indicator_key as key, '' as name, sum(ss.score) / nullif(sum(ss."full"), 0) * 100 as percent, count(distinct ss.evaluation_id)::int as count
     from evaluation_section_scores ss
     join evaluations e on e.school_id = ss.school_id and e.id = ss.evaluation_id
     join courses c on c.school_id = e.school_id and c.id = e.course_id
-    where ss.indicator_key = any(${keys}::text[]) and e.status = 'submitted' and c.semester_id = ${semesterId}
+    where ss.indicator_key in (${idList(mine.map((m) => m.key))}) and e.status = 'submitted' and c.semester_id = ${semesterId}
     group by ss.indicator_key`));
   const bySchool = new Map(school.map((s) => [s.key, s]));
   return mine.map((m) => {
