@@ -25,15 +25,16 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { addDays, APPEAL_STATUSES, INVITATION_STATUSES, NOTIFICATION_KINDS } from '@hxk/contracts';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { APPEAL_STATUSES, INVITATION_STATUSES, NOTIFICATION_KINDS } from '@hxk/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateDatabase, type DbHandle, type Tx } from '../apps/server/src/platform/db.ts';
 import { benchDrivers, openDriver, round, timeMean, type DriverName } from './support.ts';
+import { addPlanHistory } from './plan-history.ts';
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
 import { rowsOf } from '../apps/server/src/platform/sql-rows.ts';
-import { schools, supervisionPlans } from '../apps/server/src/db/schema/index.ts';
+import { schools } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
 import { resolveSession } from '../apps/server/src/platform/sessions.ts';
 import type { MemberCtx } from '../apps/server/src/platform/context.ts';
@@ -56,41 +57,6 @@ async function step<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const out = await fn();
   log(`  ${label}: ${round((performance.now() - t0) / 1000)} s`);
   return out;
-}
-
-/** bench/plans.ts's top-up: 200 plans in progress over the school's courses and teachers, 30,000 submitted evaluations. */
-async function topUpPlans(tx: Tx, schoolId: string, today: string) {
-  const [seedPlan] = await tx.select().from(supervisionPlans).where(eq(supervisionPlans.schoolId, schoolId)).orderBy(asc(supervisionPlans.id)).limit(1);
-  const p = SETTINGS;
-  await step('plans', () => tx.execute(sql`
-    insert into supervision_plans (school_id, name, evaluation_type, template_id, template_version_id, semester_id, start_date, end_date, min_classes, published, published_at)
-    select ${schoolId}, 'Bench plan ' || g, 'ordinary', ${seedPlan!.templateId}, ${seedPlan!.templateVersionId}, ${seedPlan!.semesterId},
-      ${addDays(today, -30)}::date, ${addDays(today, 30)}::date, ${p.minClasses}, true, now()
-    from generate_series(1, ${p.plans}) g`));
-  await step('plan courses', () => tx.execute(sql`
-    with plans as (select id, row_number() over (order by id) as n from supervision_plans where school_id = ${schoolId} and name like 'Bench plan %'),
-         cs as (select id, row_number() over (order by code, id) as n, count(*) over () as total from courses where school_id = ${schoolId})
-    insert into plan_courses (school_id, plan_id, course_id)
-    select ${schoolId}, plans.id, cs.id from plans join cs on ((cs.n - plans.n * 7) % cs.total + cs.total) % cs.total < ${p.coursesPerPlan}`));
-  await step('plan supervisors', () => tx.execute(sql`
-    with plans as (select id, row_number() over (order by id) as n from supervision_plans where school_id = ${schoolId} and name like 'Bench plan %'),
-         t as (select account_id as id, row_number() over (order by account_id) as n, count(*) over () as total from school_memberships where school_id = ${schoolId} and identity = 4)
-    insert into plan_supervisors (school_id, plan_id, account_id)
-    select ${schoolId}, plans.id, t.id from plans join t on ((t.n - plans.n * 3) % t.total + t.total) % t.total < ${p.supervisorsPerPlan}`));
-  await step('evaluations', () => tx.execute(sql`
-    insert into evaluations (school_id, plan_id, template_version_id, course_session_id, course_id, teacher_id, evaluator_id, kind, status, answers, total_score, submitted_at)
-    select ${schoolId}, pp.id, pp.template_version_id, s.id, s.course_id, s.teacher_id, ps.account_id, 'plan', 'submitted', '{}'::jsonb, 80, now() - interval '1 day'
-    from supervision_plans pp
-    join plan_supervisors ps on ps.school_id = pp.school_id and ps.plan_id = pp.id
-    cross join lateral (
-      select cs.id, cs.course_id, c.teacher_id from course_sessions cs
-      join plan_courses pc on pc.school_id = cs.school_id and pc.plan_id = pp.id and pc.course_id = cs.course_id
-      join courses c on c.school_id = cs.school_id and c.id = cs.course_id
-      where cs.school_id = pp.school_id and cs.lesson_date between pp.start_date and ${today}::date
-      order by (cs.id * 31 + ps.account_id) % 9973
-      limit ${p.evaluationsPerSupervisor}
-    ) s
-    where pp.school_id = ${schoolId} and pp.name like 'Bench plan %'`));
 }
 
 /** Indicator scores, appeals, notifications and invitations over that history, one statement each. */
@@ -225,7 +191,7 @@ async function topUp(dbh: DbHandle, today: string) {
   const out = await platformTx(dbh.db, 'seed', async (tx) => {
     const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'DEMO'));
     const schoolId = school!.id;
-    await topUpPlans(tx, schoolId, today);
+    await addPlanHistory(tx, schoolId, today, SETTINGS, step);
     await topUpFollowup(tx, schoolId);
     const counts: Record<string, number> = {};
     for (const t of COUNTED) {
