@@ -36,6 +36,8 @@ async function addUnit(page: Page, name: string, kind?: 'College' | 'Department'
   if (kind) {
     await page.getByTestId('org-kind').click();
     await page.locator('.ant-select-item-option', { hasText: kind }).click();
+    // The closing dropdown would take the OK click under load.
+    await page.locator('.ant-select-item-option', { hasText: kind }).waitFor({ state: 'hidden' });
   }
   await page.getByTestId('org-form-ok').click();
   await page.getByTestId('org-form').waitFor({ state: 'hidden' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { launchBrowser, newContext, signInWithPassword, waitForPath } from './support/browser.ts';
+import { launchBrowser, newContext, signInWithPassword, waitForPath, waitForToast } from './support/browser.ts';
 import { bindSchool, cookieValue, registerViaUi } from './support/flows.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
@@ -49,8 +49,10 @@ describe('schools', () => {
     await waitForPath(adminPage, '/Evaluate');
     await openApplications(adminPage);
     await adminPage.getByTestId('approve-newteacher').click();
+    // The confirmation has opened before its button is pressed (a click during its entrance can miss under load).
+    await adminPage.locator('.ant-modal-confirm').waitFor();
     await adminPage.locator('.ant-modal-confirm .ant-btn-primary').click();
-    await adminPage.locator('.ant-message-notice').getByText('Approved').waitFor();
+    await waitForToast(adminPage, 'Approved');
     await adminPage.getByTestId('approve-newteacher').waitFor({ state: 'detached' });
 
     await page.getByTestId('await-refresh').click();
