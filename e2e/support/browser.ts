@@ -52,12 +52,26 @@ export async function appPath(page: Page): Promise<string> {
   return url.pathname.replace(/^\/hxk/, '') + url.search;
 }
 
-/** Waits until the app's path (without /hxk) is `expected`. */
+/** What the page shows that may explain why it did not go on: toasts, form and alert texts. */
+async function shownMessages(page: Page): Promise<string[]> {
+  const texts = await page
+    .locator('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error, .ant-alert, .ant-modal-confirm-title, .ant-result-title')
+    .allTextContents()
+    .catch(() => []);
+  return texts.map((t) => t.trim()).filter(Boolean);
+}
+
+/** Waits until the app's path (without /hxk) is `expected`; a timeout says where the page stayed and what it showed. */
 export async function waitForPath(page: Page, expected: string | RegExp): Promise<void> {
-  await page.waitForURL((u) => {
-    const p = u.pathname.replace(/^\/hxk/, '') + u.search;
-    return typeof expected === 'string' ? p === expected : expected.test(p);
-  });
+  try {
+    await page.waitForURL((u) => {
+      const p = u.pathname.replace(/^\/hxk/, '') + u.search;
+      return typeof expected === 'string' ? p === expected : expected.test(p);
+    });
+  } catch (err) {
+    const at = await appPath(page).catch(() => '(closed)');
+    throw new Error(`the page stayed at ${at}, not ${String(expected)}; it showed ${JSON.stringify(await shownMessages(page))}`, { cause: err });
+  }
 }
 
 export async function signInWithPassword(page: Page, account: string, password: string): Promise<void> {
