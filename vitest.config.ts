@@ -25,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          setupFiles: ['e2e/support/on-failure.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

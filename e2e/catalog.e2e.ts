@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { exactly, pick } from './support/select.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -18,18 +19,6 @@ afterAll(async () => {
 });
 
 const signIn = (account: string, language: 'zh' | 'en' | 'ja'): Promise<Page> => signInToShell(browser, server.url, account, { language });
-
-const noDropdownOpen = (page: Page) =>
-  page.waitForFunction(() => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0);
-
-/** Types into a searchable select and picks the option showing `text`. */
-async function pick(page: Page, testId: string, typed: string, text: string) {
-  await noDropdownOpen(page);
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(typed);
-  await page.locator('.ant-select-dropdown:visible').getByText(text, { exact: true }).click();
-  await noDropdownOpen(page);
-}
 
 /** Fills an InputNumber, whichever element carries its test id. */
 async function fillNumber(page: Page, testId: string, value: number) {
@@ -83,8 +72,8 @@ describe('indicators, questions and their review', () => {
     await admin.getByTestId('question-add').click();
     await waitForPath(admin, '/back/questionManagementSet');
     await admin.getByTestId('question-form').getByText('Add question').waitFor();
-    await pick(admin, 'question-classification', 'Laboratory', CLASSIFICATION);
-    await pick(admin, 'question-indicator', 'Waste', 'Waste disposal');
+    await pick(admin, 'question-classification', 'Laboratory', exactly(CLASSIFICATION));
+    await pick(admin, 'question-indicator', 'Waste', exactly('Waste disposal'));
     await admin.getByTestId('question-editor-type-score').click();
     await admin.getByTestId('question-editor-title').fill(QUESTION);
     await fillNumber(admin, 'question-editor-score', 10);

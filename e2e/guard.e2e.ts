@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { appPath, launchBrowser, newContext, signInWithPassword, waitForPath } from './support/browser.ts';
+import { appPath, launchBrowser, newContext, signInWithPassword, waitForPath, waitForToast } from './support/browser.ts';
 import { cookieValue, registerViaUi } from './support/flows.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
@@ -116,7 +116,7 @@ describe('languages', () => {
     await page.getByTestId('login-account').fill('nobody');
     await page.getByTestId('login-password').fill('wrong-password');
     await page.getByTestId('login-submit').click();
-    await page.locator('.ant-message-notice').getByText('アカウントまたはパスワードが正しくありません。').waitFor();
+    await waitForToast(page, 'アカウントまたはパスワードが正しくありません。');
     await context.close();
   });
 

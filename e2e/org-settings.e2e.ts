@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { launchBrowser, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { pick } from './support/select.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -97,9 +98,7 @@ describe('organisation tree', () => {
 
     // Put a person in the department: then it cannot be deleted.
     await admin.getByTestId('org-add-people').click();
-    await admin.getByTestId('org-people-pick').click();
-    await admin.keyboard.type('student');
-    await admin.locator('.ant-select-item-option', { hasText: '(student)' }).click();
+    await pick(admin, 'org-people-pick', 'student', '(student)');
     await admin.getByTestId('org-people-ok').click();
     await toast(admin, 'People added');
     await admin.getByTestId('org-people').locator('.ant-table-row', { hasText: 'student' }).waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { pick, pickOption } from './support/select.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -31,12 +32,7 @@ const toast = waitForToast;
 const totalText = (page: Page) => page.getByTestId('courses-tab').locator('.ant-pagination-total-text').innerText();
 const rowsText = (page: Page) => page.getByTestId('courses-table').locator('.ant-table-row').allInnerTexts();
 /** Picks an option of a searchable select by typing it (the first match is taken). */
-async function choose(select: Locator, text: string) {
-  await select.click();
-  await select.page().keyboard.type(text);
-  await select.page().locator('.ant-select-dropdown:visible .ant-select-item-option-active').first().waitFor();
-  await select.page().keyboard.press('Enter');
-}
+const choose = (select: Locator, text: string) => pickOption(select.page(), select, text, text);
 /** Waits until the table shows a total other than `before`. */
 const totalChangedFrom = (page: Page, before: string) => expect.poll(() => totalText(page), { timeout: 10_000 }).not.toBe(before);
 
@@ -60,9 +56,7 @@ describe('schedule management', () => {
     const byUnit = await totalText(page);
     await page.getByTestId('courses-filter-unit').locator('.ant-select-clear').click({ force: true });
     await expect.poll(() => totalText(page)).toBe(all);
-    await page.getByTestId('courses-filter-teacher').click();
-    await page.keyboard.type('teacher');
-    await page.locator('.ant-select-item-option', { hasText: '(teacher)' }).click();
+    await pick(page, 'courses-filter-teacher', 'teacher', '(teacher)');
     await totalChangedFrom(page, all);
     const mine = await rowsText(page);
     expect(mine.length).toBeGreaterThan(0);
@@ -83,9 +77,7 @@ describe('schedule management', () => {
 
     await page.getByTestId('course-name').fill('Astronomy Workshop');
     await page.getByTestId('course-code').fill('E2E-ASTRO');
-    await page.getByTestId('course-teacher').click();
-    await page.keyboard.type('teacher');
-    await page.locator('.ant-select-item-option', { hasText: '(teacher)' }).click();
+    await pick(page, 'course-teacher', 'teacher', '(teacher)');
     await page.locator('[data-testid="course-students"] input, input[data-testid="course-students"]').fill('24');
     await page.getByTestId('slot-add').click();
     const slot = page.getByTestId('course-slot').first();
@@ -107,9 +99,7 @@ describe('schedule management', () => {
     await page.getByTestId('course-add').click();
     await page.getByTestId('course-name').fill('Clashing');
     await page.getByTestId('course-code').fill('E2E-CLASH');
-    await page.getByTestId('course-teacher').click();
-    await page.keyboard.type('leader');
-    await page.locator('.ant-select-item-option', { hasText: '(leader)' }).click();
+    await pick(page, 'course-teacher', 'leader', '(leader)');
     await page.getByTestId('slot-add').click();
     const clash = page.getByTestId('course-slot').first();
     await choose(clash.getByTestId('slot-weekday'), 'Saturday');

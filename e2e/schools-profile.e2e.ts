@@ -36,7 +36,7 @@ describe('schools', () => {
     // A wrong code reads as "incorrect school code".
     await page.getByTestId('school-code').fill('NOPE');
     await page.getByTestId('bind-submit').click();
-    await page.locator('.ant-message-notice').getByText('Incorrect school code.').waitFor();
+    await waitForToast(page, 'Incorrect school code.');
 
     await bindSchool(page, 'DEMO');
     await page.getByTestId('await-page').getByText('Binding pending approval').waitFor();
@@ -83,7 +83,7 @@ describe('schools', () => {
     await adminPage.getByText('The reason must be at least 5 characters').waitFor();
     await adminPage.getByTestId('reject-note').fill('Not a member of our staff');
     await adminPage.locator('.ant-modal-footer .ant-btn-dangerous').click();
-    await adminPage.locator('.ant-message-notice').getByText('Rejected').waitFor();
+    await waitForToast(adminPage, 'Rejected');
 
     await adminPage.getByText('Rejected', { exact: true }).first().click();
     await adminPage.getByText('Not a member of our staff').waitFor();
@@ -123,15 +123,15 @@ describe('personal info', () => {
     await form.getByText('Enter a valid e-mail address').waitFor();
     await form.getByLabel('E-mail').fill('li@example.com');
     await form.getByRole('button', { name: 'Save' }).click();
-    await page.locator('.ant-message-notice').getByText('Saved').waitFor();
+    await waitForToast(page, 'Saved');
     await page.getByTestId('user-menu').getByText('Group Leader Li').waitFor();
 
     // Avatar: the type is checked before upload, then the header shows the new image.
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await page.locator('.ant-message-notice').getByText(/File format is wrong/).waitFor();
+    await waitForToast(page, /File format is wrong/);
     await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-    await page.locator('.ant-message-notice').getByText('Avatar updated').waitFor();
+    await waitForToast(page, 'Avatar updated');
     const headerImg = page.getByTestId('header-avatar').locator('img');
     await page.waitForFunction(() => document.querySelector('[data-testid="header-avatar"] img')?.getAttribute('src')?.includes('/base/user/v1/avatar'));
     // A broken avatar image is replaced by the bundled default.
@@ -153,7 +153,7 @@ describe('personal info', () => {
     await pw.getByLabel('New password', { exact: true }).fill('Leader#2027');
     await pw.getByLabel('Confirm new password').fill('Leader#2027');
     await pw.getByRole('button', { name: 'Change password' }).click();
-    await page.locator('.ant-message-notice').getByText('Password changed').waitFor();
+    await waitForToast(page, 'Password changed');
 
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, watchErrors, type ContextOptions } from './support/browser.ts';
+import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath, waitForToast, watchErrors, type ContextOptions } from './support/browser.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -25,7 +25,7 @@ async function signIn(account: string, opts: ContextOptions = {}): Promise<Page>
   return page;
 }
 
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
+const toast = waitForToast;
 const title = (page: Page) => page.getByTestId('product-title');
 
 describe('product title', () => {
@@ -62,6 +62,30 @@ describe('product title', () => {
       await page.locator('.app-header__brand textarea').fill(`Title ${language}`);
       await page.locator('.app-header__brand textarea').press('Enter');
       await toast(page, message);
+      await page.context().close();
+    }
+  });
+});
+
+describe('motion', () => {
+  it('animates dialogs, and opens them at once when the system asks for reduced motion', async () => {
+    for (const [motion, animated] of [
+      ['no-preference', true],
+      ['reduce', false],
+    ] as const) {
+      const page = await signIn('teacher', { motion });
+      // Notes whether the dialog ever runs Ant Design's zoom-in (its "active" step; without motion
+      // it only passes through "prepare" and shows at once).
+      await page.evaluate(() => {
+        const w = window as unknown as { zoomed: boolean };
+        w.zoomed = false;
+        new MutationObserver(() => {
+          if (document.querySelector('.ant-zoom-appear-active, .ant-zoom-enter-active')) w.zoomed = true;
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+      });
+      await page.getByTestId('header-apps').click();
+      await page.getByTestId('apps-body').getByTestId('app-entry').first().waitFor();
+      expect(await page.evaluate(() => (window as unknown as { zoomed: boolean }).zoomed)).toBe(animated);
       await page.context().close();
     }
   });

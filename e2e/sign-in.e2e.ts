@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
+import { launchBrowser, newContext, signInWithPassword, waitForPath, watchErrors, waitForToast } from './support/browser.ts';
 import { cookieValue, registerViaUi, showLoginQr } from './support/flows.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
@@ -194,7 +194,7 @@ describe('sign-in', () => {
     await form.getByLabel('New password').fill('Reset#2027');
     await form.getByLabel('Confirm password').fill('Reset#2027');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.locator('.ant-message-notice').getByText('Password reset. Sign in with the new password.').waitFor();
+    await waitForToast(page, 'Password reset. Sign in with the new password.');
     // supervisor2 belongs to Second School only: the host's school (Demo School) is only a hint.
     await page.getByTestId('login-account').fill('supervisor2');
     await page.getByTestId('login-password').fill('Reset#2027');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, mondayOf } from '@hxk/contracts/calendar-rules';
 import { launchBrowser, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { chooseFirst, openOption, pick } from './support/select.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -21,28 +22,6 @@ afterAll(async () => {
 const signIn = (account: string, language?: 'zh' | 'en' | 'ja'): Promise<Page> => signInToShell(browser, server.url, account, language ? { language } : {});
 
 const toast = waitForToast;
-const option = (page: Page, text: string | RegExp) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text });
-
-const noDropdownOpen = (page: Page) =>
-  page.waitForFunction(() => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0);
-
-/** Opens a select (no other one open) and picks its first option. */
-async function chooseFirst(page: Page, testId: string) {
-  await noDropdownOpen(page);
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
-  await noDropdownOpen(page);
-}
-
-/** Types into a searchable select and picks the option showing `text`. */
-async function pick(page: Page, testId: string, typed: string, text: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(typed);
-  await option(page, text).click();
-  await page.keyboard.press('Escape');
-  await noDropdownOpen(page);
-}
-
 describe('supervision groups and assignments', () => {
   it('creates a supervision group with a leader, members and a department scope', async () => {
     const admin = await signIn('admin');
@@ -60,7 +39,7 @@ describe('supervision groups and assignments', () => {
     await pick(admin, 'group-members', 'supervisor', '(supervisor)');
     await pick(admin, 'group-members', 'leader', '(leader)');
     await admin.getByTestId('group-leader').click();
-    await option(admin, '(leader)').click();
+    await openOption(admin, '(leader)').first().click();
     await admin.getByTestId('group-scope').getByText('Departments').click();
     await admin.getByTestId('group-units').click();
     await admin.keyboard.type('Physics');

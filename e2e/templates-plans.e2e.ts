@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays } from '@hxk/contracts/calendar-rules';
 import { launchBrowser, screenshot, signInToShell, waitForPath, watchErrors } from './support/browser.ts';
+import { pick } from './support/select.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -30,19 +31,6 @@ async function fill(page: Page, testId: string, value: string | number) {
   const el = page.getByTestId(testId).first();
   const input = (await el.evaluate((e) => e.tagName)) === 'INPUT' || (await el.evaluate((e) => e.tagName)) === 'TEXTAREA' ? el : el.locator('input, textarea').first();
   await input.fill(String(value));
-}
-
-const noDropdownOpen = (page: Page) =>
-  page.waitForFunction(() => document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').length === 0);
-
-/** Types into a searchable select and picks the option showing `text`. */
-async function pick(page: Page, testId: string, typed: string, text: string | RegExp) {
-  await noDropdownOpen(page);
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(typed);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
-  await page.keyboard.press('Escape');
-  await noDropdownOpen(page);
 }
 
 type Q = { type: 'single' | 'multiple' | 'score' | 'star' | 'combo1' | 'combo2'; title: string; fillParts(page: Page, e: string): Promise<void> };

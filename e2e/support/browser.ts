@@ -14,11 +14,48 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+/** The browsers this test file launched, so a failed test can photograph their pages (support/on-failure). */
+export const openBrowsers = new Set<Browser>();
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  return browser;
 }
 
-export type ContextOptions = { language?: 'zh' | 'en' | 'ja'; mobile?: boolean };
+type ToastEntry = { text: string; taken: boolean };
+declare global {
+  interface Window {
+    __hxkToasts?: ToastEntry[];
+  }
+}
+
+/**
+ * Runs in every page before the app: keeps the text of each Ant Design message (toast) as it appears,
+ * so a wait cannot miss one that came and went (3 s) while a loaded machine was slow to look.
+ */
+function recordToasts() {
+  const shown = new WeakMap<Element, string>();
+  const log: ToastEntry[] = [];
+  window.__hxkToasts = log;
+  const scan = () => {
+    for (const el of Array.from(document.querySelectorAll('.ant-message-notice'))) {
+      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (!text || shown.get(el) === text) continue;
+      shown.set(el, text);
+      log.push({ text, taken: false });
+    }
+  };
+  new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+export type ContextOptions = {
+  language?: 'zh' | 'en' | 'ja';
+  mobile?: boolean;
+  /** The system's motion setting; 'reduce' (the default here) makes the app open dialogs and menus without animation. */
+  motion?: 'reduce' | 'no-preference';
+};
 
 /** A fresh browser profile; `language` is stored the way the app's language menu stores it. */
 export async function newContext(browser: Browser, baseURL: string, opts: ContextOptions = {}): Promise<BrowserContext> {
@@ -27,6 +64,8 @@ export async function newContext(browser: Browser, baseURL: string, opts: Contex
     locale: 'en-US',
     viewport: opts.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     deviceScaleFactor: 1,
+    // The app turns Ant Design's motion off for it: a click never lands on a dialog or menu still moving in.
+    reducedMotion: opts.motion ?? 'reduce',
     ...(opts.mobile ? { isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1' } : {}),
   });
   if (opts.language) {
@@ -35,6 +74,7 @@ export async function newContext(browser: Browser, baseURL: string, opts: Contex
       if (!localStorage.getItem('language')) localStorage.setItem('language', l);
     }, lng);
   }
+  await context.addInitScript(recordToasts);
   // Generous: in npm test the browser shares two cores with the API suites on two databases.
   context.setDefaultTimeout(30_000);
   return context;
@@ -52,13 +92,14 @@ export async function appPath(page: Page): Promise<string> {
   return url.pathname.replace(/^\/hxk/, '') + url.search;
 }
 
-/** What the page shows that may explain why it did not go on: toasts, form and alert texts. */
-async function shownMessages(page: Page): Promise<string[]> {
+/** What the page shows that may explain why it did not go on: form, alert and dialog texts, and every toast so far. */
+export async function shownMessages(page: Page): Promise<string[]> {
   const texts = await page
-    .locator('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error, .ant-alert, .ant-modal-confirm-title, .ant-result-title')
+    .locator('.ant-notification-notice, .ant-form-item-explain-error, .ant-alert, .ant-modal-confirm-title, .ant-result-title')
     .allTextContents()
     .catch(() => []);
-  return texts.map((t) => t.trim()).filter(Boolean);
+  const toasts = await page.evaluate(() => (window.__hxkToasts ?? []).map((t) => `toast: ${t.text}`)).catch(() => []);
+  return [...texts.map((t) => t.trim()).filter(Boolean), ...toasts];
 }
 
 /** Waits until the app's path (without /hxk) is `expected`; a timeout says where the page stayed and what it showed. */
@@ -98,5 +139,20 @@ export async function signInToShell(browser: Browser, baseURL: string, account: 
   return page;
 }
 
-/** Waits for an Ant Design message (toast) with this text. */
-export const waitForToast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').getByText(text).first().waitFor();
+/**
+ * Waits for an Ant Design message (toast) with this text (a string matches as getByText does: part of
+ * the text, any case), shown since the page loaded and not yet waited for: each toast answers one wait,
+ * so the same message after a second action needs a second toast.
+ */
+export async function waitForToast(page: Page, text: string | RegExp): Promise<void> {
+  const want = typeof text === 'string' ? { part: text.replace(/\s+/g, ' ').trim().toLowerCase(), source: '', flags: '' } : { part: null, source: text.source, flags: text.flags };
+  try {
+    await page.waitForFunction((w) => {
+      const hit = (window.__hxkToasts ?? []).find((t) => !t.taken && (w.part !== null ? t.text.toLowerCase().includes(w.part) : new RegExp(w.source, w.flags).test(t.text)));
+      if (hit) hit.taken = true;
+      return Boolean(hit);
+    }, want);
+  } catch (err) {
+    throw new Error(`no toast "${String(text)}"; the page (${await appPath(page).catch(() => '(closed)')}) showed ${JSON.stringify(await shownMessages(page))}`, { cause: err });
+  }
+}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { antdLocale } from '../lib/antd-locale.ts';
 import { normalizeLanguage, type TLanguage } from '@hxk/contracts/language';
 import { queryClient } from '../lib/query-client.ts';
+import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 import { setToastApi } from '../lib/toast.ts';
 
 const FONT_STACK: Record<TLanguage, string> = {
@@ -26,10 +27,12 @@ function Toasts() {
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lng = normalizeLanguage(i18n.language);
+  // Opening dialogs, menus and drawers without animation when the system asks for reduced motion.
+  const reduceMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider
       locale={antdLocale(lng)}
-      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: '#1668dc', borderRadius: 8, fontFamily: FONT_STACK[lng] } }}
+      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: '#1668dc', borderRadius: 8, fontFamily: FONT_STACK[lng], motion: !reduceMotion } }}
     >
       <Toasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
