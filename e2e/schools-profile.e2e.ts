@@ -90,8 +90,9 @@ describe('schools', () => {
     await adminPage.getByText('All', { exact: true }).click();
     await adminPage.getByPlaceholder('Search name, account or phone').fill('applicant2');
     await adminPage.getByPlaceholder('Search name, account or phone').press('Enter');
-    await adminPage.locator('.ant-table-row').first().waitFor();
-    expect(await adminPage.locator('.ant-table-row').count()).toBe(1);
+    // Polled: the unfiltered rows stay until the search answers.
+    await expect.poll(() => adminPage.locator('.ant-table-row').count()).toBe(1);
+    await adminPage.locator('.ant-table-row', { hasText: 'applicant2' }).waitFor();
 
     await page.reload();
     await page.getByTestId('school-DEMO').getByText('Rejected').waitFor();

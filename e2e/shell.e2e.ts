@@ -75,16 +75,27 @@ describe('motion', () => {
     ] as const) {
       const page = await signIn('teacher', { motion });
       // Notes whether the dialog ever runs Ant Design's zoom-in (its "active" step; without motion
-      // it only passes through "prepare" and shows at once).
+      // it only passes through "prepare" and shows at once). Every class a record saw counts, the
+      // replaced ones too, so steps that came and went between two callbacks are not missed.
       await page.evaluate(() => {
         const w = window as unknown as { zoomed: boolean };
         w.zoomed = false;
-        new MutationObserver(() => {
-          if (document.querySelector('.ant-zoom-appear-active, .ant-zoom-enter-active')) w.zoomed = true;
-        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+        const active = (cls: string | null | undefined) => /\bant-zoom-(appear|enter)-active\b/.test(cls ?? '');
+        new MutationObserver((records) => {
+          for (const r of records) {
+            const added = Array.from(r.addedNodes).flatMap((n) => (n instanceof Element ? [n, ...Array.from(n.querySelectorAll('[class]'))] : []));
+            const seen = [r.oldValue, r.target instanceof Element ? r.target.getAttribute('class') : null, ...added.map((e) => e.getAttribute('class'))];
+            if (seen.some(active)) w.zoomed = true;
+          }
+        }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });
       });
       await page.getByTestId('header-apps').click();
       await page.getByTestId('apps-body').getByTestId('app-entry').first().waitFor();
+      // The content shows from the first step on: wait for the dialog to finish opening either way.
+      await page.waitForFunction(() => {
+        const modal = document.querySelector('.ant-modal');
+        return modal !== null && !/ant-zoom-appear/.test(modal.getAttribute('class') ?? '');
+      });
       expect(await page.evaluate(() => (window as unknown as { zoomed: boolean }).zoomed)).toBe(animated);
       await page.context().close();
     }
