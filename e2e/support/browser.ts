@@ -87,13 +87,15 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** A URL's path within the app (without /hxk), with its query. */
+const appPathOf = (u: URL) => u.pathname.replace(/^\/hxk/, '') + u.search;
+
 export async function appPath(page: Page): Promise<string> {
-  const url = new URL(page.url());
-  return url.pathname.replace(/^\/hxk/, '') + url.search;
+  return appPathOf(new URL(page.url()));
 }
 
 /** What the page shows that may explain why it did not go on: form, alert and dialog texts, and every toast so far. */
-export async function shownMessages(page: Page): Promise<string[]> {
+async function shownMessages(page: Page): Promise<string[]> {
   const texts = await page
     .locator('.ant-notification-notice, .ant-form-item-explain-error, .ant-alert, .ant-modal-confirm-title, .ant-result-title')
     .allTextContents()
@@ -102,16 +104,21 @@ export async function shownMessages(page: Page): Promise<string[]> {
   return [...texts.map((t) => t.trim()).filter(Boolean), ...toasts];
 }
 
+/** Where the page is and what it shows, for a failure's message. */
+export async function describePage(page: Page): Promise<string> {
+  if (page.isClosed()) return '(closed)';
+  return `at ${await appPath(page)} showing ${JSON.stringify(await shownMessages(page))}`;
+}
+
 /** Waits until the app's path (without /hxk) is `expected`; a timeout says where the page stayed and what it showed. */
 export async function waitForPath(page: Page, expected: string | RegExp): Promise<void> {
   try {
     await page.waitForURL((u) => {
-      const p = u.pathname.replace(/^\/hxk/, '') + u.search;
+      const p = appPathOf(u);
       return typeof expected === 'string' ? p === expected : expected.test(p);
     });
   } catch (err) {
-    const at = await appPath(page).catch(() => '(closed)');
-    throw new Error(`the page stayed at ${at}, not ${String(expected)}; it showed ${JSON.stringify(await shownMessages(page))}`, { cause: err });
+    throw new Error(`the page did not reach ${String(expected)}: ${await describePage(page)}`, { cause: err });
   }
 }
 
@@ -153,6 +160,6 @@ export async function waitForToast(page: Page, text: string | RegExp): Promise<v
       return Boolean(hit);
     }, want);
   } catch (err) {
-    throw new Error(`no toast "${String(text)}"; the page (${await appPath(page).catch(() => '(closed)')}) showed ${JSON.stringify(await shownMessages(page))}`, { cause: err });
+    throw new Error(`no toast "${String(text)}": ${await describePage(page)}`, { cause: err });
   }
 }

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { appPath, openBrowsers, SCREENSHOT_DIR, shownMessages } from './browser.ts';
+import { describePage, openBrowsers, SCREENSHOT_DIR } from './browser.ts';
 
 const FAILURE_DIR = path.join(SCREENSHOT_DIR, 'failures');
 
@@ -21,7 +21,7 @@ afterEach(async (ctx) => {
         if (page.isClosed()) continue;
         const file = path.join(FAILURE_DIR, `${base}-${++n}.png`);
         await page.screenshot({ path: file, timeout: 10_000 }).catch(() => undefined);
-        console.error(`[failed test] page ${n} at ${await appPath(page).catch(() => '?')}: ${path.relative(process.cwd(), file)}; showed ${JSON.stringify(await shownMessages(page))}`);
+        console.error(`[failed test] page ${n} ${await describePage(page).catch(() => '?')}: ${path.relative(process.cwd(), file)}`);
       }
     }
   }

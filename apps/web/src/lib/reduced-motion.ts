@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The system's "reduce motion" accessibility setting, as a media query. */
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(REDUCED_MOTION_QUERY);
