@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { hxk } from './eslint-rules/hxk.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'scratch/**', 'apps/server/src/db/migrations/**', 'e2e/screenshots/**'] },
@@ -29,19 +30,17 @@ export default tseslint.config(
     },
   },
   {
-    // STYLE 10: a feature imports lib, components and itself, never another feature (the app composes them).
-    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/apps/server/**', '@hxk/server', '@hxk/server/*'], message: 'The web app talks to the server through the API and contracts only.' },
-            { regex: '^\\.\\./\\.\\./(?!\\.\\./)[^/]+/', message: 'No cross-feature imports (STYLE 10): compose features in apps/web/src/app.' },
-          ],
-        },
-      ],
-    },
+    // STYLE 10: a feature imports lib, components and itself, never another feature (the app composes
+    // them); lib and components never import a feature. Relative paths are resolved (eslint-rules/hxk.js).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { hxk },
+    rules: { 'hxk/no-cross-feature': 'error' },
+  },
+  {
+    // Crossing schools is a capability listed in apps/server/src/platform/tenancy.ts (ARCHITECTURE 4).
+    files: ['apps/server/src/**/*.ts', 'bench/**/*.ts'],
+    plugins: { hxk },
+    rules: { 'hxk/platform-capability': 'error' },
   },
   {
     // Tools that need a default export.

@@ -3,21 +3,51 @@
  *
  * schoolTx: every school request. Runs as hxk_app (no BYPASSRLS) with app.school_id set for this
  * transaction only, so row-level security limits every statement to that school and fails closed.
+ * Modules reach it through inSchool (lint: hxk/school-runner), never with the raw handle.
  *
- * platformTx: the explicitly named paths that must cross schools, and only these:
- *   - auth: sign-in, sessions, SMS codes, QR codes, registration (accounts are global)
- *   - schools: school lookup by domain or code, a person's list of schools, applying to bind
- *   - users: a person's own account (profile, password, avatar)
- *   - seed: demo and test data
- *   - jobs: the job worker claims the next queued job of any school (FOR UPDATE SKIP LOCKED, see
- *     platform/jobs.ts); the job then runs in its own school through schoolTx. The people import
- *     also creates accounts (global) on it, then switches its transaction to the school (asSchool).
- * Runs as hxk_platform (BYPASSRLS). Adding a caller means adding it to this list.
+ * platformTx: the explicitly named paths that must cross schools, and only these. Each path is a
+ * capability; PLATFORM_CAPABILITIES lists the files that may use it, and the lint rule
+ * hxk/platform-capability (eslint-rules/hxk.js) refuses a platformTx anywhere else, or with a label
+ * that is not a literal. Runs as hxk_platform (BYPASSRLS). Adding a file here is a security review.
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from './db.ts';
 
-export type PlatformPath = 'auth' | 'schools' | 'users' | 'seed' | 'jobs';
+export const PLATFORM_CAPABILITIES = {
+  /** Sign-in, sessions, SMS codes, QR codes, registration: accounts are global. */
+  auth: [
+    'apps/server/src/modules/auth/auth.service.ts',
+    'apps/server/src/modules/auth/qr.service.ts',
+    'apps/server/src/platform/sessions.ts',
+  ],
+  /** School lookup by domain or code, a person's list of schools, applying to bind. */
+  schools: ['apps/server/src/modules/schools/schools.service.ts'],
+  /**
+   * Accounts: a person's own account (profile, password, avatar); a school's changes to an account
+   * only after the ownership rule (members/account-ownership.ts) has allowed them.
+   */
+  users: [
+    'apps/server/src/modules/users/users.service.ts',
+    'apps/server/src/modules/members/*.service.ts',
+    'apps/server/src/modules/members/account-ownership.ts',
+  ],
+  /** Demo and test data, the add-school command, benchmarks' set-up. */
+  seed: [
+    'apps/server/src/db/seed/**',
+    'apps/server/src/cli/add-school.ts',
+    'apps/server/src/modules/roles/builtin-roles.ts',
+    'apps/server/src/**/*.test.ts',
+    'bench/**',
+  ],
+  /**
+   * The job worker claims the next queued job of any school (FOR UPDATE SKIP LOCKED); the job then
+   * runs in its own school. The people import creates accounts (global) on it, then switches its
+   * transaction to the school (asSchool).
+   */
+  jobs: ['apps/server/src/platform/jobs.ts', 'apps/server/src/modules/imports/imports.service.ts'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type PlatformPath = keyof typeof PLATFORM_CAPABILITIES;
 
 export function schoolTx<T>(db: Database, schoolId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {

@@ -161,18 +161,18 @@ describe.each(DRIVERS)('WeChat official-account QR sign-in on %s', (driver) => {
     expect(reg.content).toBe(double.qrUrlOf(reg.qrCodeId));
     await push(env, scanXml('oRegistrant_3Kd', 'SCAN', reg.qrCodeId));
     expect(await rowOf(env, reg.qrCodeId)).toMatchObject({ status: 'scanned', openId: 'oRegistrant_3Kd' });
-    expect(await platformTx(env.dbh.db, 'auth', (tx) => openIdOfQr(tx, reg.qrCodeId))).toBe('oRegistrant_3Kd');
+    expect(await platformTx(env.dbh.db, 'seed', (tx) => openIdOfQr(tx, reg.qrCodeId))).toBe('oRegistrant_3Kd');
 
     // A bound user scanning a registration code does not sign in, and the openid is not offered again.
     const reg2 = await createQr(env, 2);
     await push(env, scanXml(teacherOpenId, 'SCAN', reg2.qrCodeId));
     expect(await rowOf(env, reg2.qrCodeId)).toMatchObject({ status: 'scanned', openId: teacherOpenId, accountId: null });
-    expect(await platformTx(env.dbh.db, 'auth', (tx) => openIdOfQr(tx, reg2.qrCodeId))).toBeNull();
+    expect(await platformTx(env.dbh.db, 'seed', (tx) => openIdOfQr(tx, reg2.qrCodeId))).toBeNull();
 
     // Only registration codes give their openid away.
     const login = await createQr(env, 1);
     await push(env, scanXml('oRegistrant_3Kd', 'SCAN', login.qrCodeId));
-    expect(await platformTx(env.dbh.db, 'auth', (tx) => openIdOfQr(tx, login.qrCodeId))).toBeNull();
+    expect(await platformTx(env.dbh.db, 'seed', (tx) => openIdOfQr(tx, login.qrCodeId))).toBeNull();
   });
 
   it('registering with a scanned registration code links the new account to that WeChat user', async () => {
@@ -206,7 +206,7 @@ describe.each(DRIVERS)('WeChat official-account QR sign-in on %s', (driver) => {
     await push(env, scanXml('oFirst_1', 'SCAN', qr.qrCodeId));
     await push(env, scanXml('oOverTheShoulder_2', 'SCAN', qr.qrCodeId));
     expect(await rowOf(env, qr.qrCodeId)).toMatchObject({ status: 'cancelled', openId: 'oFirst_1' });
-    expect(await platformTx(env.dbh.db, 'auth', (tx) => openIdOfQr(tx, qr.qrCodeId))).toBeNull();
+    expect(await platformTx(env.dbh.db, 'seed', (tx) => openIdOfQr(tx, qr.qrCodeId))).toBeNull();
   });
 
   it('answers success but changes nothing for an expired or unknown code', async () => {

@@ -1,0 +1,141 @@
+/**
+ * The project's own lint rules (eslint.config.js registers them as the `hxk` plugin).
+ *
+ * - no-cross-feature: a web feature imports lib, components and itself, never another feature, and
+ *   lib/components never import a feature (STYLE 10). Relative paths are resolved, so
+ *   `../../../features/x/...` is caught as well as `../../x/...`.
+ * - platform-capability: `platformTx(db, '<path>', fn)` crosses schools. Each path is a capability
+ *   listed with the files that may use it in apps/server/src/platform/tenancy.ts
+ *   (PLATFORM_CAPABILITIES); the label must be a literal and the file must be listed for it.
+ * - school-runner: server modules reach the database through `inSchool` (or a platform capability),
+ *   never through the raw handle: no `schoolTx(...)`, and `.dbh` only inside a `platformTx(...)` call.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FEATURES = path.join(ROOT, 'apps/web/src/features');
+const WEB_SHARED = [path.join(ROOT, 'apps/web/src/lib'), path.join(ROOT, 'apps/web/src/components')];
+const TENANCY = path.join(ROOT, 'apps/server/src/platform/tenancy.ts');
+
+const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
+const featureOf = (abs) => {
+  const r = path.relative(FEATURES, abs);
+  return r.startsWith('..') || path.isAbsolute(r) ? null : r.split(path.sep)[0];
+};
+
+function importSources(context, check) {
+  const visit = (node) => node.source && typeof node.source.value === 'string' && check(node.source, node.source.value);
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: (node) => node.source.type === 'Literal' && typeof node.source.value === 'string' && check(node.source, node.source.value),
+  };
+}
+
+const noCrossFeature = {
+  meta: { type: 'problem', schema: [], messages: {
+    cross: 'No cross-feature imports (STYLE 10): {{from}} imports feature "{{to}}". Compose features in apps/web/src/app.',
+    upward: 'lib and components never import a feature (STYLE 10): compose in apps/web/src/app.',
+  } },
+  create(context) {
+    const file = context.filename;
+    const own = featureOf(file);
+    const shared = WEB_SHARED.some((d) => file.startsWith(d + path.sep));
+    if (!own && !shared) return {};
+    return importSources(context, (node, spec) => {
+      if (!spec.startsWith('.')) return;
+      const target = featureOf(path.resolve(path.dirname(file), spec));
+      if (!target) return;
+      if (shared) context.report({ node, messageId: 'upward' });
+      else if (target !== own) context.report({ node, messageId: 'cross', data: { from: own, to: target } });
+    });
+  },
+};
+
+/** PLATFORM_CAPABILITIES read from tenancy.ts: { label: [glob, ...] }. */
+let capabilities;
+function loadCapabilities() {
+  if (capabilities) return capabilities;
+  const source = ts.createSourceFile(TENANCY, fs.readFileSync(TENANCY, 'utf8'), ts.ScriptTarget.Latest, true);
+  const out = new Map();
+  const visit = (n) => {
+    if (ts.isVariableDeclaration(n) && n.name.getText() === 'PLATFORM_CAPABILITIES' && n.initializer) {
+      let init = n.initializer;
+      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init)) init = init.expression;
+      if (ts.isObjectLiteralExpression(init)) {
+        for (const p of init.properties) {
+          if (!ts.isPropertyAssignment(p)) continue;
+          let value = p.initializer;
+          while (ts.isAsExpression(value) || ts.isSatisfiesExpression(value)) value = value.expression;
+          const list = ts.isArrayLiteralExpression(value) ? value.elements.filter(ts.isStringLiteral).map((e) => e.text) : [];
+          out.set(p.name.getText().replace(/['"]/g, ''), list);
+        }
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  if (!out.size) throw new Error(`hxk/platform-capability: PLATFORM_CAPABILITIES not found in ${TENANCY}`);
+  capabilities = out;
+  return out;
+}
+
+// Globs: "**/" any folders, "**" anything, "*" anything within one folder.
+const GLOB_PARTS = { '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*' };
+const escapeRe = (text) => text.replace(/[.+?^$()|[\]{}\\]/g, (c) => '\\' + c);
+const globToRegExp = (glob) => new RegExp('^' + glob.split(/(\*\*\/|\*\*|\*)/).map((part) => GLOB_PARTS[part] ?? escapeRe(part)).join('') + '$');
+
+export function allowedCapability(label, file) {
+  const globs = loadCapabilities().get(label);
+  return Boolean(globs?.some((g) => globToRegExp(g).test(file)));
+}
+
+const platformCapability = {
+  meta: { type: 'problem', schema: [], messages: {
+    literal: 'platformTx needs its capability as a string literal (see PLATFORM_CAPABILITIES in platform/tenancy.ts).',
+    unknown: 'Unknown platform capability "{{label}}" (see PLATFORM_CAPABILITIES in platform/tenancy.ts).',
+    notListed: '{{file}} may not use the platform capability "{{label}}": list it in PLATFORM_CAPABILITIES (platform/tenancy.ts) after review, or use inSchool.',
+  } },
+  create(context) {
+    const file = rel(context.filename);
+    return {
+      CallExpression(node) {
+        if (node.callee.type !== 'Identifier' || node.callee.name !== 'platformTx') return;
+        const arg = node.arguments[1];
+        if (!arg || arg.type !== 'Literal' || typeof arg.value !== 'string') return context.report({ node, messageId: 'literal' });
+        if (!loadCapabilities().has(arg.value)) return context.report({ node: arg, messageId: 'unknown', data: { label: arg.value } });
+        if (!allowedCapability(arg.value, file)) context.report({ node: arg, messageId: 'notListed', data: { file, label: arg.value } });
+      },
+    };
+  },
+};
+
+const schoolRunner = {
+  meta: { type: 'problem', schema: [], messages: {
+    schoolTx: 'Modules run school work through inSchool (platform/tenancy.ts), not schoolTx with a raw handle.',
+    dbh: 'Modules never hold the raw database handle: use inSchool, or a platform capability through platformTx.',
+  } },
+  create(context) {
+    return {
+      CallExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'schoolTx') context.report({ node, messageId: 'schoolTx' });
+      },
+      MemberExpression(node) {
+        if (node.property.type !== 'Identifier' || node.property.name !== 'dbh' || node.computed) return;
+        const inPlatformCall = context.sourceCode
+          .getAncestors(node)
+          .some((a) => a.type === 'CallExpression' && a.callee.type === 'Identifier' && a.callee.name === 'platformTx' && a.arguments[0] && a.arguments[0].range[0] <= node.range[0] && node.range[1] <= a.arguments[0].range[1]);
+        if (!inPlatformCall) context.report({ node, messageId: 'dbh' });
+      },
+    };
+  },
+};
+
+export const hxk = {
+  meta: { name: 'hxk' },
+  rules: { 'no-cross-feature': noCrossFeature, 'platform-capability': platformCapability, 'school-runner': schoolRunner },
+};
