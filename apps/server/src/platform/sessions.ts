@@ -52,6 +52,19 @@ type SessionRow = {
   menu_ids: number[] | null;
 };
 
+type Lookup = { account_id: string | number; school_id: string | number | null; status: string; expires_at: string | Date; membership_status: string | null };
+
+/**
+ * Whether the socket's session still stands for this person in this school (not revoked or expired,
+ * account active, membership approved). Read without touching the session: an open socket is not
+ * activity that should keep an idle session alive.
+ */
+export async function sessionStands(deps: Deps, token: string, schoolId: string, accountId: string): Promise<boolean> {
+  const [row] = await deps.dbh.rows<Lookup>(sql`select account_id, school_id, status, expires_at, membership_status from hxk_session_lookup(${sha256(token)})`);
+  return !!row && String(row.account_id) === accountId && String(row.school_id) === schoolId && row.status === 'active'
+    && row.membership_status === 'approved' && new Date(row.expires_at) > deps.now();
+}
+
 /**
  * Resolves a token to the person and the active school in one statement (hxk_session_lookup, a
  * platform-role function: migration 0002). The membership must still be approved: removing

@@ -7,7 +7,7 @@ import { courseSessions, courses } from '../../db/schema/index.ts';
 import { memoryHub, type RealtimeHub } from '../../platform/realtime.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
-import { sessionStands } from './notifications.ws.ts';
+import { sessionStands } from '../../platform/sessions.ts';
 
 /** The `ws` client that @fastify/websocket itself uses (no type package installed: the little we use is typed here). */
 type WsClient = {

@@ -7,13 +7,12 @@
  * answering, and rechecks the session, so logging out or leaving the school also ends the socket.
  */
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { TRealtimeMessage } from '@hxk/contracts';
 import type { Config } from '../../config.ts';
-import type { Deps, MemberCtx } from '../../platform/context.ts';
+import type { MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { tokenOf } from '../../platform/guard.ts';
-import { sha256 } from '../../platform/sessions.ts';
+import { sessionStands } from '../../platform/sessions.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { unreadOf } from './notifications.service.ts';
 
@@ -52,19 +51,6 @@ export function assertOrigin(req: FastifyRequest, config: Config): void {
   if (host && (host === req.headers.host || host === req.host)) return;
   if (config.publicOrigin && origin.replace(/\/$/, '') === config.publicOrigin.replace(/\/$/, '')) return;
   throw new AppError('auth.csrf');
-}
-
-type Lookup = { account_id: string | number; school_id: string | number | null; status: string; expires_at: string | Date; membership_status: string | null };
-
-/**
- * Whether the socket's session still stands for this person in this school (not revoked or expired,
- * account active, membership approved). Read without touching the session: an open socket is not
- * activity that should keep an idle session alive.
- */
-export async function sessionStands(deps: Deps, token: string, schoolId: string, accountId: string): Promise<boolean> {
-  const [row] = await deps.dbh.rows<Lookup>(sql`select account_id, school_id, status, expires_at, membership_status from hxk_session_lookup(${sha256(token)})`);
-  return !!row && String(row.account_id) === accountId && String(row.school_id) === schoolId && row.status === 'active'
-    && row.membership_status === 'approved' && new Date(row.expires_at) > deps.now();
 }
 
 export function realtimeSocket(socket: Socket, req: FastifyRequest): void {
