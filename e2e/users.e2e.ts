@@ -14,7 +14,8 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // The SCIM double below listens on loopback, which the outbound guard refuses unless allowed.
+  [server, browser] = await Promise.all([startServer({ env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } }), launchBrowser()]);
 });
 
 afterAll(async () => {

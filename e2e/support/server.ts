@@ -47,6 +47,8 @@ export type TestServer = { url: string; app: FastifyInstance; sms: RecordingSms;
 export type ServerOptions = {
   /** The server's clock (default: the real one); the demo data is seeded around its day. */
   now?: () => Date;
+  /** Extra environment for the server's configuration (e.g. OUTBOUND_ALLOW_HOSTS for a local double). */
+  env?: Record<string, string>;
 };
 
 export async function startServer(opts: ServerOptions = {}): Promise<TestServer> {
@@ -56,7 +58,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'hxk-e2e-'));
   const dbh = await openMigratedPglite();
   const sms = recordingSms();
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST }), redisUrl: undefined };
+  const config = { ...loadConfig({ ...opts.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST }), redisUrl: undefined };
   const app = await buildApp({ config, dbh, logger: false, sms, ...(opts.now ? { now: opts.now } : {}) });
   // With a clock of its own, the demo is seeded around that clock's day in the school's zone.
   const today = opts.now ? new Intl.DateTimeFormat('en-CA', { timeZone: config.schoolTimezone }).format(opts.now()) : undefined;

@@ -31,6 +31,8 @@ import { wechatQrProvider } from './platform/adapters/wechat-mp.ts';
 import { AppError, localizeError } from './platform/errors.ts';
 import { fieldLabel, requestLanguage, validationText } from './platform/i18n.ts';
 import { registerGuard } from './platform/guard.ts';
+import { registerInputEdges } from './platform/input-edges.ts';
+import { registerCostLimits, registerRequestLimits } from './platform/rate-limit.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { schoolsRoutes } from './modules/schools/schools.routes.ts';
@@ -151,7 +153,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     req.lang = requestLanguage(req);
     req.ctx = { deps, lang: req.lang, ip: req.ip, userAgent: req.headers['user-agent'] ?? '', auth: null };
   });
+  registerRequestLimits(app, deps);
   registerGuard(app, deps, isApiRoute);
+  registerInputEdges(app);
+  registerCostLimits(app, deps);
 
   app.setErrorHandler((err, req, reply) => {
     const lang = req.lang ?? 'en';
@@ -184,7 +189,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       body = { code: CODE_FAILURE, msg: localizeError('common.payloadTooLarge', lang), data: null, errorKey: 'common.payloadTooLarge' };
     } else if ((err as { statusCode?: number }).statusCode === 429) {
       status = 429;
-      body = { code: CODE_FAILURE, msg: localizeError('common.rateLimited', lang), data: null, errorKey: 'common.rateLimited' };
+      body = { code: CODE_FAILURE, msg: localizeError('common.rateLimited', lang, { seconds: 60 }), data: null, errorKey: 'common.rateLimited' };
     } else if (!isResponseSerializationError(err) && ((err as { statusCode?: number }).statusCode ?? 500) >= 400 && ((err as { statusCode?: number }).statusCode ?? 500) < 500) {
       // Fastify's own refusals (bad JSON, unsupported media type...): keep their status.
       status = (err as { statusCode: number }).statusCode;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '@hxk/contracts/calendar-rules';
+import { parseAllowEntry } from './platform/outbound.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -39,6 +40,20 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
+  // Fair use (platform/rate-limit.ts): 0 turns a limit off.
+  RATE_LIMIT_SESSION_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  RATE_LIMIT_SESSION_CONCURRENCY: z.coerce.number().int().min(0).default(8),
+  RATE_LIMIT_EXPORT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_IMPORT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_SYNC_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+  RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((e) => e.trim()).filter(Boolean))
+    .refine((list) => list.every((e) => parseAllowEntry(e)), { message: 'must be comma-separated host names, IP addresses (each with an optional :port) or CIDR ranges' }),
 });
 
 export type Config = {
@@ -64,10 +79,22 @@ export type Config = {
   wechat:
     | { provider: 'local' }
     | { provider: 'wechat'; apiBase: string; appId: string; appSecret: string; token: string };
+  /** Fair use per minute (0 = off): see platform/rate-limit.ts and docs/configuration.md. */
+  rateLimits: {
+    sessionPerMinute: number;
+    ipPerMinute: number;
+    sessionConcurrency: number;
+    cost: Record<'export' | 'import' | 'sync' | 'upload' | 'ai', number>;
+  };
   /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set. */
   storage:
     | { provider: 'local' }
     | { provider: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+  /**
+   * Private hosts the operator lets the guarded outbound client reach (platform/outbound.ts): host
+   * names, IPs or CIDR ranges, optionally with a port. Everything else private is refused.
+   */
+  outboundAllowHosts: string[];
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +163,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms,
     wechat,
     storage,
+    rateLimits: {
+      sessionPerMinute: e.RATE_LIMIT_SESSION_PER_MINUTE,
+      ipPerMinute: e.RATE_LIMIT_IP_PER_MINUTE,
+      sessionConcurrency: e.RATE_LIMIT_SESSION_CONCURRENCY,
+      cost: {
+        export: e.RATE_LIMIT_EXPORT_PER_MINUTE,
+        import: e.RATE_LIMIT_IMPORT_PER_MINUTE,
+        sync: e.RATE_LIMIT_SYNC_PER_MINUTE,
+        upload: e.RATE_LIMIT_UPLOAD_PER_MINUTE,
+        ai: e.RATE_LIMIT_AI_PER_MINUTE,
+      },
+    },
+    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
   };
 }

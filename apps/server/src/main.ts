@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ensureAllSchoolsHaveRoles } from './modules/roles/builtin-roles.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './platform/db.ts';
+import { warnOnUntrustedForwardedFor } from './platform/forwarded-for.ts';
 import { DEMO_PASSWORD, DEMO_ROLES, DEMO_SCHOOLS, seedDemo } from './db/seed/seed.ts';
 
 async function main() {
@@ -27,6 +28,7 @@ async function main() {
     dbh,
     logger: { level: config.logLevel, ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}) },
   });
+  warnOnUntrustedForwardedFor(app, config.trustProxy);
   if (config.seedDemo) {
     const { seeded } = await seedDemo(dbh.db, { storage: app.deps.storage });
     const accounts = DEMO_SCHOOLS.flatMap((s) => DEMO_ROLES.map((r) => `${r.account}${s.suffix}`));

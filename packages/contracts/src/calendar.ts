@@ -4,7 +4,11 @@ import { ZId, ZIdInput } from './common.ts';
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const ZIsoDate = z.string().regex(ISO_DATE, { message: 'validation.date' })
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, { message: 'validation.date' });
+  // zod runs this even when the pattern failed: an invalid date must not throw (it answered 500).
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, { message: 'validation.date' });
 
 export const ZSemester = z.object({
   id: ZId,

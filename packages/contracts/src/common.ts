@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
-/** 64-bit ids travel as decimal strings in JSON. */
-export const ZId = z.string().regex(/^[1-9]\d{0,18}$/, { message: 'validation.id' });
+/** The largest id PostgreSQL's bigint holds (2^63 - 1). */
+export const MAX_ID = 9223372036854775807n;
+
+/** 64-bit ids travel as decimal strings in JSON; 19 digits above MAX_ID are no id at all. */
+export const ZId = z
+  .string()
+  .regex(/^[1-9]\d{0,18}$/, { message: 'validation.id' })
+  // zod runs this even when the pattern failed: only a 19-digit string is compared.
+  .refine((s) => !/^\d{19}$/.test(s) || BigInt(s) <= MAX_ID, { message: 'validation.id' });
 export type TId = z.infer<typeof ZId>;
 
 /** Accepts an id given as a JSON number or string (query strings, older clients). */

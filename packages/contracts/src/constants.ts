@@ -7,6 +7,12 @@ export const RECORDING_OPTION = { recorder: 1, camera: 2 } as const;
 export const APPLICATION_DIALOG = { width: 1008, height: 600, pageSize: 100 } as const;
 export const TITLE_EDIT_DEBOUNCE_MS = 300;
 export const SAME_HOST_APPLICATION_PARENT_ID = '31415926525';
+/**
+ * Where an application entry leads: an absolute https URL, or a path on this site that starts with
+ * exactly one `/` (`//host` and `/\\host` are other hosts to a browser). The database checks the same
+ * rule (applications_web_path_ck).
+ */
+export const APPLICATION_LINK_RE = /^(https:\/\/\S+|\/([^/\\\s]\S*)?)$/;
 export const TITLE_RECORD_ID = '333333';
 export const SPECIAL_ICON_IDS = ['1', '5', '6', '7', '8', '101', '102', '222222'] as const;
 export const REQUEST_TIMEOUT_MS = 1_000_000;
@@ -64,7 +70,27 @@ export const CHAT_HISTORY_GROUPS = ['today', 'yesterday', 'last7Days', 'earlier'
 
 /** Sign-in rules (ARCHITECTURE section 5). */
 export const SMS_CODE = { length: 6, ttlSeconds: 300, maxWrongTries: 5, resendSeconds: 60, perPhonePerDay: 10, perIpPerHour: 30 } as const;
-export const LOGIN_THROTTLE = { perAccountFailures: 5, perIpFailures: 50, windowSeconds: 900 } as const;
+/**
+ * Sign-in throttling (issue 12). Per sign-in name (account, phone or email as typed), across every IP:
+ * the first `freeFailures` failures cost nothing; after failure n (n >= freeFailures) the name waits
+ * min(2^(n - freeFailures), maxDelaySeconds) seconds before its next try; at most `perAccountFailures`
+ * tries that can fail per name in `windowSeconds` (fixed window from the first). Unknown names are
+ * treated exactly alike (no enumeration). Per client IP: after `perIpFreeFailures` failures in
+ * `perIpWindowSeconds` (password and SMS code alike), each sign-in from that IP is held
+ * min(perIpBaseDelayMs * 2^(n - perIpFreeFailures), perIpMaxDelayMs) before it is checked: slowed, never
+ * refused, so other people behind the same address still get in. Wrong SMS codes count only per IP
+ * (the code itself dies at SMS_CODE.maxWrongTries); they never hold back password or QR sign-in.
+ */
+export const LOGIN_THROTTLE = {
+  freeFailures: 5,
+  maxDelaySeconds: 60,
+  perAccountFailures: 100,
+  windowSeconds: 3600,
+  perIpFreeFailures: 10,
+  perIpBaseDelayMs: 100,
+  perIpMaxDelayMs: 2000,
+  perIpWindowSeconds: 900,
+} as const;
 export const QR_LOGIN = { ttlSeconds: 120 } as const;
 export const SESSION = { idleSeconds: 2 * 60 * 60, absoluteSeconds: 7 * 24 * 60 * 60 } as const;
 export const SESSION_COOKIE = 'hxk_session';

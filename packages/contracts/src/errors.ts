@@ -8,6 +8,7 @@ export const ERRORS = {
   'auth.unauthenticated': { status: 401, zh: '登录已失效，请重新登录', en: 'Your session has ended. Please sign in again.', ja: 'セッションが切れました。もう一度ログインしてください。' },
   'auth.invalidCredentials': { status: 400, zh: '账号或密码错误', en: 'Incorrect account or password.', ja: 'アカウントまたはパスワードが正しくありません。' },
   'auth.tooManyAttempts': { status: 429, zh: '尝试次数过多，请 {minutes} 分钟后再试', en: 'Too many attempts. Try again in {minutes} minutes.', ja: '試行回数が多すぎます。{minutes} 分後にもう一度お試しください。' },
+  'auth.loginDelayed': { status: 429, zh: '登录失败次数过多，请 {seconds} 秒后再试', en: 'Too many failed sign-ins. Try again in {seconds} seconds.', ja: 'ログインの失敗が多すぎます。{seconds} 秒後にもう一度お試しください。' },
   'auth.accountDisabled': { status: 403, zh: '账号已停用，请联系管理员', en: 'This account is disabled. Contact your administrator.', ja: 'このアカウントは無効です。管理者に連絡してください。' },
   'auth.forbidden': { status: 403, zh: '授权失败，没有操作权限', en: 'Authorization failure: you do not have permission for this action.', ja: '認可エラー：この操作の権限がありません。' },
   'auth.noSchool': { status: 403, zh: '请先选择或绑定学校', en: 'Choose or bind a school first.', ja: '先に学校を選択または紐付けしてください。' },
@@ -36,9 +37,17 @@ export const ERRORS = {
   'role.builtinDelete': { status: 409, zh: '内置角色不能删除', en: 'Built-in roles cannot be deleted.', ja: '組み込みロールは削除できません。' },
   'role.lastAdmin': { status: 409, zh: '不能移除最后一位管理员的管理权限', en: 'The last administrator cannot lose the administrator role.', ja: '最後の管理者から管理者ロールを外すことはできません。' },
   'member.profileShared': { status: 409, zh: '该用户同时属于其他学校，只能修改其身份和角色', en: 'This person also belongs to another school: only identity and roles can be changed here.', ja: 'この利用者は他の学校にも所属しているため、ここでは身分とロールのみ変更できます。' },
+  'member.accountShared': { status: 409, zh: '该用户同时属于其他学校，本校不能修改其密码或个人资料；本人可在登录页点击“忘记密码？”通过短信重置密码', en: 'This person also belongs to another school, so this school cannot change their password or profile. They can reset their own password by SMS ("Forgot password?" on the sign-in page).', ja: 'この利用者は他の学校にも所属しているため、本校ではパスワードやプロフィールを変更できません。本人がログイン画面の「パスワードをお忘れですか？」から SMS でパスワードを再設定できます。' },
   'member.self': { status: 409, zh: '不能停用自己的账号', en: 'You cannot disable your own account.', ja: '自分のアカウントは無効にできません。' },
   'sso.notConfigured': { status: 409, zh: '尚未配置统一身份认证的用户同步地址', en: 'The single-sign-on user sync is not configured.', ja: 'シングルサインオンのユーザー同期が設定されていません。' },
-  'sso.syncFailed': { status: 502, zh: '用户同步失败：{detail}', en: 'User sync failed: {detail}', ja: 'ユーザー同期に失敗しました：{detail}' },
+  'sso.syncFailed': { status: 502, zh: '用户同步失败，请稍后再试', en: 'User sync failed. Try again later.', ja: 'ユーザー同期に失敗しました。しばらくしてからお試しください。' },
+  'sso.sourceBlocked': { status: 400, zh: '同步地址不允许访问：须为公网上的 http(s) 地址，内网地址需由运维人员放行', en: 'The sync address is not allowed: use an http(s) address on the public internet, or ask the operator to allow this private host.', ja: '同期先のアドレスは許可されていません。インターネット上の http(s) アドレスを使うか、運用担当者にこの内部ホストの許可を依頼してください。' },
+  'sso.sourceTimeout': { status: 504, zh: '身份认证系统未在规定时间内响应', en: 'The identity system did not answer in time.', ja: 'ID 管理システムが時間内に応答しませんでした。' },
+  'sso.sourceTooLarge': { status: 502, zh: '身份认证系统返回的内容过大', en: 'The identity system sent a reply that is too large.', ja: 'ID 管理システムの応答が大きすぎます。' },
+  'sso.sourceAuth': { status: 502, zh: '身份认证系统拒绝了访问令牌', en: 'The identity system refused the access token.', ja: 'ID 管理システムがアクセストークンを拒否しました。' },
+  'sso.sourceStatus': { status: 502, zh: '身份认证系统返回了 HTTP {status}', en: 'The identity system answered with HTTP {status}.', ja: 'ID 管理システムが HTTP {status} を返しました。' },
+  'sso.sourceUnreachable': { status: 502, zh: '无法连接身份认证系统', en: 'The identity system cannot be reached.', ja: 'ID 管理システムに接続できません。' },
+  'sso.sourceInvalid': { status: 502, zh: '身份认证系统返回的不是有效的 SCIM 列表', en: 'The identity system did not answer with a valid SCIM list.', ja: 'ID 管理システムの応答が有効な SCIM リストではありません。' },
   // -- org and settings errors
   'org.nameTaken': { status: 409, zh: '同级下已有同名的单位', en: 'A unit with this name already exists at this level.', ja: '同じ階層に同名の組織が既にあります。' },
   'org.hasPeople': { status: 409, zh: '该单位下还有 {count} 名人员，请先移出人员再删除', en: 'This unit still has {count} people. Move them out before deleting it.', ja: 'この組織にはまだ {count} 名が所属しています。先に異動してから削除してください。' },
@@ -163,10 +172,13 @@ export const ERRORS = {
   'file.onlyExcel': { status: 400, zh: '文件格式错误，只能上传 Excel 文件（.xlsx、.xls）', en: 'File format is wrong: only Excel files (.xlsx, .xls) are allowed.', ja: 'ファイル形式が正しくありません。Excel ファイル（.xlsx、.xls）のみアップロードできます。' },
   'file.onlyVideo': { status: 400, zh: '文件格式错误，只能上传视频（MP4、MOV）', en: 'File format is wrong: only videos (MP4, MOV) are allowed.', ja: 'ファイル形式が正しくありません。動画（MP4、MOV）のみアップロードできます。' },
   'file.badField': { status: 400, zh: '上传参数 {field} 无效', en: 'The upload field "{field}" is not valid.', ja: 'アップロード項目「{field}」が正しくありません。' },
+  'file.tooFast': { status: 429, zh: '上传过于频繁：每人每分钟最多上传 {max} 个文件，请 {seconds} 秒后再试', en: 'Too many uploads: at most {max} files a minute per person. Try again in {seconds} seconds.', ja: 'アップロードが多すぎます（1 人 1 分あたり {max} ファイルまで）。{seconds} 秒後にもう一度お試しください。' },
+  'file.hourlyLimit': { status: 429, zh: '您一小时内最多上传 {limit}，请 {minutes} 分钟后再试', en: 'You can upload at most {limit} an hour. Try again in {minutes} minutes.', ja: '1 時間にアップロードできるのは {limit} までです。{minutes} 分後にもう一度お試しください。' },
+  'file.quotaExceeded': { status: 413, zh: '学校存储空间已满（已用 {used}，共 {quota}），请联系管理员清理或扩容', en: "The school's storage is full ({used} used of {quota}). Ask your administrator to free space or raise the quota.", ja: '学校のストレージがいっぱいです（{quota} 中 {used} 使用）。管理者に整理か容量の拡大を依頼してください。' },
   'file.deleteForbidden': { status: 403, zh: '只有上传者或学校管理员可以删除该文件', en: 'Only the uploader or a school administrator can delete this file.', ja: 'このファイルを削除できるのはアップロードした人か学校の管理者だけです。' },
   'common.notFound': { status: 404, zh: '资源不存在', en: 'Resource not found.', ja: 'リソースが見つかりません。' },
   'common.validation': { status: 400, zh: '输入有误：{detail}', en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
-  'common.rateLimited': { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests. Try again later.', ja: 'リクエストが多すぎます。しばらくしてからお試しください。' },
+  'common.rateLimited': { status: 429, zh: '请求过于频繁，请 {seconds} 秒后再试', en: 'Too many requests. Try again in {seconds} seconds.', ja: 'リクエストが多すぎます。{seconds} 秒後にもう一度お試しください。' },
   'common.unknown': { status: 500, zh: '未知错误，请刷新页面', en: 'Unknown error, refresh the page.', ja: '不明なエラーです。ページを更新してください。' },
   'common.payloadTooLarge': { status: 413, zh: '请求内容过大', en: 'The request is too large.', ja: 'リクエストが大きすぎます。' },
 } as const satisfies Record<string, Msg>;
@@ -204,6 +216,7 @@ export const VALIDATION_MESSAGES = {
   'validation.tooLong': { zh: '内容过长', en: 'is too long', ja: '長すぎます' },
   'validation.selectOne': { zh: '请至少选择一项', en: 'needs at least one item selected', ja: '少なくとも 1 件選択してください' },
   'validation.webPath': { zh: '须为 http(s) 地址或以 / 开头的路径', en: 'must be an http(s) address or a path starting with /', ja: 'http(s) のアドレスか / で始まるパスにしてください' },
+  'validation.applicationLink': { zh: '须为 https:// 地址，或以单个 / 开头的本站路径（不能以 // 或 /\\ 开头）', en: 'must be an https:// address, or a path on this site starting with a single / (not // or /\\)', ja: 'https:// のアドレスか、/ 1 つで始まるこのサイトのパス（// や /\\ で始まるものは不可）にしてください' },
   // -- directory validation messages (issue 4)
   'validation.endBeforeStart': { zh: '结束日期不能早于开始日期', en: 'must not be before the start date', ja: '開始日より前にはできません' },
   'validation.floor': { zh: '楼层须为 -5 到 200 的整数', en: 'must be a whole number from -5 to 200', ja: '-5〜200 の整数にしてください' },
@@ -230,5 +243,7 @@ export const VALIDATION_MESSAGES = {
   // -- issue 6 validation messages
   'validation.appealImages': { zh: '每个申诉最多上传 10 张图片', en: 'takes up to 10 images per appeal', ja: '申し立て 1 件につき画像は 10 枚までです' },
   'validation.outOfRange': { zh: '输入超出范围', en: 'is out of range', ja: '範囲外です' },
+  // -- issue 12 validation messages
+  'validation.controlCharacter': { zh: '不能包含控制字符（如 NUL）', en: 'must not contain control characters (such as NUL)', ja: '制御文字（NUL など）を含めることはできません' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

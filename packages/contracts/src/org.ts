@@ -63,6 +63,7 @@ export const ZOrgPerson = z.object({
   userId: ZId,
   name: z.string(),
   account: z.string(),
+  /** Null too when the caller may not see it: only the person and user management do (platform/contacts.ts). */
   phone: z.string().nullable(),
   identity: ZIdentity,
   orgUnitId: ZId.nullable(),

@@ -56,6 +56,7 @@ export const ZRoleUser = z.object({
   userId: ZId,
   name: z.string(),
   account: z.string(),
+  /** Null too when the caller may not see it: only the person and user management do (platform/contacts.ts). */
   phone: z.string().nullable(),
   identity: z.number().int(),
   roles: z.array(z.object({ roleId: ZId, name: z.string(), builtin: z.number().int().nullable() })),

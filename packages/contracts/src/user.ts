@@ -7,6 +7,7 @@ export const ZUserInfo = z.object({
   userId: ZId,
   account: z.string(),
   name: z.string(),
+  /** Phone and e-mail: null too when the caller may not see them (only the person and user management do). */
   phone: z.string().nullable(),
   email: z.string().nullable(),
   sex: ZSex,

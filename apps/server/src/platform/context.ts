@@ -9,6 +9,9 @@ import type { QrProvider } from './adapters/wechat.ts';
 import type { JobQueue } from './jobs.ts';
 import type { RealtimeHub } from './realtime.ts';
 
+/** The classes of costly calls, each with its own per-person limit per minute. */
+export type CostClass = keyof Config['rateLimits']['cost'];
+
 /** Everything a service may need from the outside world, built once in buildApp. */
 export type Deps = {
   config: Config;
@@ -57,5 +60,10 @@ declare module 'fastify' {
      * handler verifies the sender's signature itself (the WeChat message push).
      */
     csrf?: false;
+    /**
+     * A costly call (exports, imports, the SCIM sync, uploads, AI): a tighter per-person limit per
+     * minute on top of the per-session one (platform/rate-limit.ts, RATE_LIMIT_<COST>_PER_MINUTE).
+     */
+    cost?: CostClass;
   }
 }

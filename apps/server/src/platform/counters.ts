@@ -7,6 +7,8 @@ import { Redis } from 'ioredis';
 export interface CounterStore {
   /** Adds one to key and returns the new count; the key lives windowSeconds from its first hit. */
   hit(key: string, windowSeconds: number): Promise<number>;
+  /** Adds amount (bytes uploaded...) to key and returns the new total; the key lives windowSeconds from its first add. */
+  add(key: string, amount: number, windowSeconds: number): Promise<number>;
   get(key: string): Promise<number>;
   /** Seconds until key's window ends (0 when it does not exist). */
   ttl(key: string): Promise<number>;
@@ -24,13 +26,19 @@ export function memoryCounters(now: () => number = Date.now): CounterStore {
     }
     return e;
   };
+  const add = (key: string, amount: number, windowSeconds: number) => {
+    const e = live(key);
+    if (e) return (e.count += amount);
+    if (entries.size > 100_000) for (const k of entries.keys()) live(k);
+    entries.set(key, { count: amount, until: now() + windowSeconds * 1000 });
+    return amount;
+  };
   return {
     async hit(key, windowSeconds) {
-      const e = live(key);
-      if (e) return ++e.count;
-      if (entries.size > 100_000) for (const k of entries.keys()) live(k);
-      entries.set(key, { count: 1, until: now() + windowSeconds * 1000 });
-      return 1;
+      return add(key, 1, windowSeconds);
+    },
+    async add(key, amount, windowSeconds) {
+      return add(key, amount, windowSeconds);
     },
     async get(key) {
       return live(key)?.count ?? 0;
@@ -55,6 +63,11 @@ export function redisCounters(url: string, prefix = 'hxk:c:'): CounterStore {
       const k = prefix + key;
       const [[, count]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[null, number], [null, number]];
       return count;
+    },
+    async add(key, amount, windowSeconds) {
+      const k = prefix + key;
+      const [[, total]] = (await redis.multi().incrby(k, amount).expire(k, windowSeconds, 'NX').exec()) as [[null, number], [null, number]];
+      return total;
     },
     async get(key) {
       return Number((await redis.get(prefix + key)) ?? 0);

@@ -73,10 +73,11 @@ export type TestEnv = {
   close(): Promise<void>;
 };
 
-export async function createTestEnv(driver: DriverName, overrides: Partial<BuildOptions> = {}): Promise<TestEnv> {
+/** `env` adds environment settings to the test config (e.g. OUTBOUND_ALLOW_HOSTS for a local double). */
+export async function createTestEnv(driver: DriverName, { env: extraEnv, ...overrides }: Partial<BuildOptions> & { env?: Record<string, string> } = {}): Promise<TestEnv> {
   const dbh = await openTestDatabase(driver);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hxk-test-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), redisUrl: undefined };
+  const config = { ...loadConfig({ ...extraEnv, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), redisUrl: undefined };
   const sms = recordingSms();
   const clock = {
     now: new Date(),

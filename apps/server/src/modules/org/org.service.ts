@@ -4,6 +4,7 @@ import { accounts, courses, orgUnits, schoolMemberships } from '../../db/schema/
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { maySearchContacts, withContactsFor } from '../../platform/contacts.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
 import { buildTree, isSelfOrDescendant, subtreeIds, type FlatUnit } from './org-tree.ts';
 
@@ -134,7 +135,7 @@ export async function unitPeople(
     }
     if (q.keyword) {
       const p = containsPattern(q.keyword);
-      filters.push(or(ilike(accounts.name, p), ilike(accounts.account, p), ilike(accounts.phone, p))!);
+      filters.push(or(ilike(accounts.name, p), ilike(accounts.account, p), ...(maySearchContacts(ctx.auth) ? [ilike(accounts.phone, p)] : []))!);
     }
     const where = and(...filters);
     const [total] = await tx.select({ n: count() }).from(schoolMemberships).innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId)).where(where);
@@ -151,7 +152,7 @@ export async function unitPeople(
       .offset((q.pageNum - 1) * q.pageSize);
     const names = new Map(units.map((u) => [u.id, u.name]));
     return {
-      list: rows.map((r) => ({ ...r, identity: r.identity as TIdentity, orgUnitName: r.orgUnitId ? (names.get(r.orgUnitId) ?? null) : null })),
+      list: withContactsFor(ctx.auth, rows).map((r) => ({ ...r, identity: r.identity as TIdentity, orgUnitName: r.orgUnitId ? (names.get(r.orgUnitId) ?? null) : null })),
       total: Number(total?.n ?? 0),
       pageNum: q.pageNum,
       pageSize: q.pageSize,

@@ -4,6 +4,7 @@ import { accounts, roleMenus, roles, schoolMemberships, userRoles } from '../../
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { maySearchContacts, withContactsFor } from '../../platform/contacts.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
 
 
@@ -153,7 +154,10 @@ export async function authRole(ctx: MemberCtx, input: { userIds: string[]; roleI
 export async function roleUsers(ctx: MemberCtx, q: { pageNum: number; pageSize: number; roleId?: string | undefined; keyword?: string | undefined }) {
   return inSchool(ctx, async (tx) => {
     const filters: SQL[] = [eq(schoolMemberships.status, 'approved')];
-    if (q.keyword) filters.push(or(ilike(accounts.name, containsPattern(q.keyword)), ilike(accounts.account, containsPattern(q.keyword)), ilike(accounts.phone, containsPattern(q.keyword)))!);
+    if (q.keyword) {
+      const p = containsPattern(q.keyword);
+      filters.push(or(ilike(accounts.name, p), ilike(accounts.account, p), ...(maySearchContacts(ctx.auth) ? [ilike(accounts.phone, p)] : []))!);
+    }
     if (q.roleId) filters.push(sql`exists (select 1 from ${userRoles} where ${userRoles.accountId} = ${schoolMemberships.accountId} and ${userRoles.roleId} = ${q.roleId})`);
     const where = and(...filters);
     const [total] = await tx.select({ n: count() }).from(schoolMemberships).innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId)).where(where);
@@ -172,7 +176,7 @@ export async function roleUsers(ctx: MemberCtx, q: { pageNum: number; pageSize: 
           .where(inArray(userRoles.accountId, rows.map((r) => r.userId))).orderBy(roles.name)
       : [];
     return {
-      list: rows.map((r) => ({ ...r, roles: grants.filter((g) => g.accountId === r.userId).map(({ roleId, name, builtin }) => ({ roleId, name, builtin })) })),
+      list: withContactsFor(ctx.auth, rows).map((r) => ({ ...r, roles: grants.filter((g) => g.accountId === r.userId).map(({ roleId, name, builtin }) => ({ roleId, name, builtin })) })),
       total: Number(total?.n ?? 0),
       pageNum: q.pageNum,
       pageSize: q.pageSize,

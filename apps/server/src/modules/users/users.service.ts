@@ -5,6 +5,7 @@ import { getTitle } from '../settings/settings.service.ts';
 import { accounts, schoolMemberships, schools } from '../../db/schema/index.ts';
 import type { AuthState, Ctx, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { mayReadContacts } from '../../platform/contacts.ts';
 import { platformTx, schoolTx } from '../../platform/tenancy.ts';
 import { revokeAccountSessions } from '../../platform/sessions.ts';
 import { sniffImage } from '../../platform/storage.ts';
@@ -30,8 +31,10 @@ export async function userInfo(ctx: AccountCtx, unverifiedUserId?: string): Prom
       return r;
     });
     if (!row) throw new AppError('common.notFound');
+    // Another member's phone and e-mail only for user management (finding 6).
+    const contacts = mayReadContacts(auth, row.id);
     return {
-      userId: row.id, account: row.account, name: row.name, phone: row.phone, email: row.email, sex: row.sex,
+      userId: row.id, account: row.account, name: row.name, phone: contacts ? row.phone : null, email: contacts ? row.email : null, sex: row.sex,
       avatar: avatarUrl(row.id, row.avatarKey), schoolId: auth.schoolId, schoolName: null,
       identity: row.identity as TIdentity, permissions: [], mustChangePassword: false, sso: false,
     };
