@@ -21,7 +21,7 @@ const col = (key: string, required: boolean, label: Label, example: string, note
 /** The sheet columns of each kind, in order. Headers may be in any of the three languages. */
 export const IMPORT_COLUMNS: Record<TImportKind, TImportColumn[]> = {
   user: [
-    col('account', true, { zh: '账号', en: 'Account', ja: 'アカウント' }, 't20260001', { zh: '2-32 位字母、数字、下划线、点或横线；已在本校的账号会被更新', en: '2-32 letters, digits, _ . or -; an account already in this school is updated', ja: '2〜32 文字の英数字・_ . -。本校に既にあるアカウントは更新されます' }),
+    col('account', true, { zh: '账号', en: 'Account', ja: 'アカウント' }, 't20260001', { zh: '2-32 位字母、数字、下划线、点或横线；已在本校的账号会被更新；已有的其他账号会收到加入本校的邀请，本人接受后加入', en: '2-32 letters, digits, _ . or -; an account already in this school is updated; any other existing account is invited and joins when the person accepts', ja: '2〜32 文字の英数字・_ . -。本校に既にあるアカウントは更新されます。その他の既存アカウントには招待が届き、本人が承諾すると参加します' }),
     col('name', true, { zh: '姓名', en: 'Name', ja: '氏名' }, '张老师', { zh: '1-32 个字符', en: '1-32 characters', ja: '1〜32 文字' }),
     col('phone', false, { zh: '手机号', en: 'Phone', ja: '電話番号' }, '13800138000', { zh: '手机号，不能与他人重复', en: 'A phone number not used by anyone else', ja: '電話番号（他の人と重複不可）' }),
     col('sex', false, { zh: '性别', en: 'Sex', ja: '性別' }, '男', { zh: '男 / 女 / 未知', en: 'male / female / unknown', ja: '男性 / 女性 / 不明' }),
@@ -77,7 +77,7 @@ export const IMPORT_REASONS = {
   buildingRequired: { zh: '填写教室时须填写教学楼', en: 'is required when a room is given', ja: '教室を指定する場合は必須です' },
   duplicateInFile: { zh: '与第 {row} 行重复', en: 'repeats row {row}', ja: '第 {row} 行と重複しています' },
   courseMismatch: { zh: '与同一课程的第 {row} 行不一致', en: 'differs from row {row} of the same course', ja: '同じ科目の第 {row} 行と一致しません' },
-  accountElsewhere: { zh: '该账号已被其他学校使用', en: 'this account is used by another school', ja: 'このアカウントは他の学校で使われています' },
+  applicationPending: { zh: '该账号已申请加入本校，请在“学校绑定审核”中审核', en: 'this person has applied to join this school: review the application instead', ja: 'この利用者は本校への参加を申請済みです。「学校参加の審査」で審査してください' },
   phoneTaken: { zh: '该手机号已被其他账号使用', en: 'this phone number belongs to another account', ja: 'この電話番号は他のアカウントで使われています' },
   profileShared: { zh: '该用户同时属于其他学校，姓名、手机号和性别不能在此修改', en: 'this person also belongs to another school: name, phone and sex cannot change here', ja: 'この利用者は他の学校にも所属しているため、氏名・電話番号・性別は変更できません' },
   adminNotAllowed: { zh: '您没有添加管理员的权限', en: 'you may not add administrators', ja: '管理者を追加する権限がありません' },
@@ -136,7 +136,15 @@ export const ZImportRowError = z.object({
 });
 export type TImportRowError = z.infer<typeof ZImportRowError>;
 
-export const ZImportCounts = z.object({ rows: z.number().int(), created: z.number().int(), updated: z.number().int(), errors: z.number().int(), sessions: z.number().int().optional() });
+export const ZImportCounts = z.object({
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.number().int(),
+  sessions: z.number().int().optional(),
+  /** People import: existing accounts that are not wholly this school's, invited rather than changed. */
+  invited: z.number().int().optional(),
+});
 export const ZImportJob = z.object({
   jobId: ZId,
   kind: ZImportKind,

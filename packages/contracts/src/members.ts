@@ -73,4 +73,23 @@ export const ZSaveSsoSettingsRequest = z.object({
   /** Omitted: keep the stored token. */
   scimToken: z.string().trim().min(1).max(2000).optional(),
 });
-export const ZSsoSyncResult = z.object({ total: z.number().int(), created: z.number().int(), joined: z.number().int(), updated: z.number().int(), disabled: z.number().int() });
+/**
+ * Why a feed entry was not applied in full: the account also belongs to another school (its name,
+ * phone and email stay as they are), the person's own application to this school waits for review,
+ * or the phone number belongs to another account (kept off).
+ */
+export const ZSsoConflictReason = z.enum(['accountShared', 'applicationPending', 'phoneTaken']);
+export const ZSsoSyncResult = z.object({
+  total: z.number().int(),
+  created: z.number().int(),
+  joined: z.number().int(),
+  updated: z.number().int(),
+  disabled: z.number().int(),
+  /** Existing accounts that are not wholly this school's: invited, they join when they accept. */
+  invited: z.number().int(),
+  /** At most SSO_CONFLICTS_LISTED entries; conflictCount counts them all. */
+  conflicts: z.array(z.object({ userName: z.string(), reason: ZSsoConflictReason })),
+  conflictCount: z.number().int(),
+});
+export type TSsoSyncResult = z.infer<typeof ZSsoSyncResult>;
+export const SSO_CONFLICTS_LISTED = 200;

@@ -8,7 +8,11 @@ export const ZSchoolInfo = z.object({ schoolId: ZId, name: z.string(), code: z.s
 
 export const ZApplyBindQuery = z.object({ schoolId: ZId.optional(), code: z.string().trim().max(32).optional(), userId: ZId.optional(), identity: ZIdentity.optional() });
 
-export const ZMembershipStatus = z.enum(['pending', 'approved', 'rejected', 'disabled']);
+/**
+ * invited: the school's sync or import found an account that is not wholly the school's; the person
+ * becomes a member only by accepting (not a member for any purpose until then).
+ */
+export const ZMembershipStatus = z.enum(['pending', 'approved', 'rejected', 'disabled', 'invited']);
 export const ZMySchool = z.object({
   schoolId: ZId,
   name: z.string(),
@@ -33,6 +37,7 @@ export const ZMembershipItem = z.object({
   userId: ZId,
   name: z.string(),
   account: z.string(),
+  /** Null too when the caller may not see it: only the person and user management do (platform/contacts.ts). */
   phone: z.string().nullable(),
   identity: ZIdentity,
   status: ZMembershipStatus,
@@ -46,3 +51,14 @@ export const ZReviewMembershipRequest = z.object({
   approve: z.boolean(),
   note: z.string().trim().max(200).optional(),
 });
+
+/** A school's invitation to the signed-in person (from its user sync or people import). */
+export const ZSchoolInvitation = z.object({
+  schoolId: ZId,
+  name: z.string(),
+  code: z.string(),
+  identity: ZIdentity,
+  invitedAt: z.string(),
+});
+export const ZSchoolInvitationList = z.array(ZSchoolInvitation);
+export const ZAnswerSchoolInvitationRequest = z.object({ schoolId: ZId });

@@ -26,4 +26,6 @@ export const SESSION_KEYS = {
   tourRecordingSettings: 'TourRecordingSettings',
   /** The media server's external address (getExternalInfo's externalIp). */
   enableExternal: 'enableExternal',
+  /** The account to whom the open school invitations were shown after sign-in (once per session). */
+  invitationsShown: 'hxkInvitationsShown',
 } as const;

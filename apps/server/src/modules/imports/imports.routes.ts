@@ -43,7 +43,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     app.post(`${base}/upload`, {
-      config: { permission: importKey },
+      config: { permission: importKey, cost: 'import' },
       schema: { tags, summary: `Upload an .xlsx file of ${WHAT[kind]}: queues its check (a dry run that writes nothing)`, consumes: ['multipart/form-data'], response: okSchema(ZImportUploadResponse) },
     }, async (req) => {
       const part = await req.file({ limits: { fileSize: IMPORT_LIMITS.fileBytes } });
@@ -59,7 +59,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     app.post(`${base}/run`, {
-      config: { permission: importKey },
+      config: { permission: importKey, cost: 'import' },
       schema: { tags, summary: `Import ${WHAT[kind]} from a checked file, all or nothing (refused while its check has errors)`, body: ZImportRunRequest, response: okSchema(ZImportUploadResponse) },
     }, async (req) => ok(await svc.run(m(req.ctx), kind, req.body.jobId)));
 
@@ -69,7 +69,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     }, async (req) => ok(await svc.jobStatus(m(req.ctx), kind, req.query)));
 
     app.get(`/base/export/v1/${kind}`, {
-      config: { permission: `${kind}:export` },
+      config: { permission: `${kind}:export`, cost: 'export' },
       schema: { tags, summary: `Export ${WHAT[kind]} as .xlsx (the template's columns, the list's filters)`, querystring: EXPORT_QUERY[kind] },
     }, async (req, reply) => {
       const { data, fileName } = await svc.exportFile(m(req.ctx), kind, req.query as Record<string, unknown>);

@@ -15,7 +15,7 @@ export type PrepareInput = {
   now: Date;
 };
 
-export type Counts = { created: number; updated: number; sessions?: number };
+export type Counts = { created: number; updated: number; sessions?: number; invited?: number };
 
 export type KindImpl<Plan> = {
   /**

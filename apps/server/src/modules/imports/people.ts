@@ -1,15 +1,18 @@
 /**
  * People: account, name, phone, sex, identity, department. An account already in this school is
- * updated (its name, phone and sex only while it belongs to no other school, as in member editing);
- * a new account is created with the default reset password, to be changed at first sign-in, and joins
- * the school with the built-in role of its identity. Accounts are global, so this kind runs on the
- * 'jobs' platform path and switches to the school before writing the school's rows.
+ * updated (its name, phone and sex only while it is wholly this school's: account-ownership.ts, as in
+ * member editing); a new account is created with the default reset password, to be changed at first
+ * sign-in, and joins the school with the built-in role of its identity. Any other existing account is
+ * never adopted or changed: it is invited, and joins when the person accepts. Accounts are global, so
+ * this kind runs on the 'jobs' platform path and switches to the school before writing the school's
+ * rows, all in the job's one transaction.
  */
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { IDENTITY_VALUES, IMPORT_IDENTITY_WORDS, IMPORT_SEX_WORDS, type TIdentity } from '@hxk/contracts';
 import { accounts, roles, schoolMemberships, userRoles } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { asSchool, containsPattern } from '../../platform/tenancy.ts';
+import { accountMemberships, schoolOwnsAccount } from '../members/account-ownership.ts';
 import { chunks, unitPaths, type KindImpl } from './kind.ts';
 import { ACCOUNT_RE, PHONE_RE, RowErrors, parseIdentity, parseSex, requiredText } from './rules.ts';
 
@@ -24,6 +27,8 @@ type PersonPlan = {
   orgUnitId: string | null;
   /** Set for a person already in the school. */
   existing: { accountId: string; identity: number; profileChanged: boolean; editable: boolean } | null;
+  /** Set for an existing account not in the school: invited, nothing of the account changes. */
+  invite: { accountId: string } | null;
 };
 
 export const people: KindImpl<PersonPlan[]> = {
@@ -35,20 +40,21 @@ export const people: KindImpl<PersonPlan[]> = {
     const units = await unitPaths(tx, schoolId);
     const accountNames = [...new Set(rows.map((r) => (r.cells.account ?? '').toLowerCase()).filter(Boolean))];
     const phones = [...new Set(rows.map((r) => r.cells.phone ?? '').filter(Boolean))];
-    const found = new Map<string, { id: string; name: string; phone: string | null; sex: Sex; member: { identity: number; status: string } | null; others: number }>();
+    const found = new Map<string, { id: string; name: string; phone: string | null; sex: Sex; member: { identity: number; status: string } | null; hereStatus: string | null; owned: boolean }>();
     for (const part of chunks(accountNames, 1000)) {
       const hits = await tx
         .select({
           id: accounts.id, account: accounts.account, name: accounts.name, phone: accounts.phone, sex: accounts.sex,
           identity: schoolMemberships.identity, status: schoolMemberships.status,
-          others: sql<string | number>`(select count(*) from school_memberships m where m.account_id = ${accounts.id} and m.school_id <> ${schoolId} and m.status = 'approved')`,
         })
         .from(accounts)
         .leftJoin(schoolMemberships, and(eq(schoolMemberships.accountId, accounts.id), eq(schoolMemberships.schoolId, schoolId)))
         .where(inArray(sql`lower(${accounts.account})`, part));
+      // Every school's memberships: this runs on the platform path, before apply() switches to the school.
+      const ms = await accountMemberships(tx, hits.map((h) => h.id));
       for (const h of hits) {
         const member = h.identity !== null && (h.status === 'approved' || h.status === 'disabled') ? { identity: h.identity, status: h.status } : null;
-        found.set(h.account.toLowerCase(), { id: h.id, name: h.name, phone: h.phone, sex: h.sex, member, others: Number(h.others) });
+        found.set(h.account.toLowerCase(), { id: h.id, name: h.name, phone: h.phone, sex: h.sex, member, hereStatus: h.status, owned: schoolOwnsAccount(ms.get(h.id) ?? [], schoolId) });
       }
     }
     const phoneOwner = new Map<string, string>();
@@ -61,6 +67,7 @@ export const people: KindImpl<PersonPlan[]> = {
     const seenPhone = new Map<string, number>();
     let created = 0;
     let updated = 0;
+    let invited = 0;
     for (const { row, cells } of rows) {
       const account = requiredText(errors, row, 'account', cells.account ?? '', 32);
       if (account && !ACCOUNT_RE.test(account)) errors.add(row, 'account', 'account');
@@ -89,26 +96,30 @@ export const people: KindImpl<PersonPlan[]> = {
         else seenPhone.set(phone, row);
       }
       const hit = key ? found.get(key) : undefined;
-      if (hit && !hit.member) errors.add(row, 'account', 'accountElsewhere');
-      if (phone && phoneOwner.has(phone) && phoneOwner.get(phone) !== hit?.id) errors.add(row, 'phone', 'phoneTaken');
+      // Someone else's account (in no school, in other schools, or refused here before): the row
+      // invites them; their name, phone and sex are theirs, so those cells are not checked.
+      const invite = hit && !hit.member && hit.hereStatus !== 'pending' ? { accountId: hit.id } : null;
+      if (hit?.hereStatus === 'pending') errors.add(row, 'account', 'applicationPending');
+      if (!invite && phone && phoneOwner.has(phone) && phoneOwner.get(phone) !== hit?.id) errors.add(row, 'phone', 'phoneTaken');
       if (identity === 1 && !input.canAddAdmin && hit?.member?.identity !== 1) errors.add(row, 'identity', 'adminNotAllowed');
       let existing: PersonPlan['existing'] = null;
       if (hit?.member && name && sex) {
         const profileChanged = hit.name !== name || (hit.phone ?? null) !== phone || hit.sex !== sex;
-        if (profileChanged && hit.others > 0) errors.add(row, '', 'profileShared');
-        existing = { accountId: hit.id, identity: hit.member.identity, profileChanged, editable: hit.others === 0 };
+        if (profileChanged && !hit.owned) errors.add(row, '', 'profileShared');
+        existing = { accountId: hit.id, identity: hit.member.identity, profileChanged, editable: hit.owned };
       }
       if (errors.has(row) || !account || !name || !sex || !identity) continue;
-      plan.push({ row, account, name, phone, sex, identity, orgUnitId, existing });
+      plan.push({ row, account, name, phone, sex, identity, orgUnitId, existing, invite });
       if (existing) updated++;
+      else if (invite) invited++;
       else created++;
     }
-    return { errors, plan, counts: { created, updated } };
+    return { errors, plan, counts: { created, updated, invited } };
   },
 
   async apply(tx, input, plan, progress) {
     const { schoolId, now, actorId } = input;
-    const fresh = plan.filter((p) => !p.existing);
+    const fresh = plan.filter((p) => !p.existing && !p.invite);
     const ids = new Map<number, string>();
     let done = 0;
     if (fresh.length) {
@@ -138,6 +149,21 @@ export const people: KindImpl<PersonPlan[]> = {
       if (grants.length) await tx.insert(userRoles).values(grants).onConflictDoNothing();
     }
     done = Math.max(done, fresh.length);
+    for (const p of plan) {
+      if (!p.invite) continue;
+      // No roles until the person accepts (schools.service answerInvitation).
+      await tx
+        .insert(schoolMemberships)
+        .values({ schoolId, accountId: p.invite.accountId, identity: p.identity, status: 'invited', orgUnitId: p.orgUnitId, reviewedBy: actorId, createdAt: now })
+        .onConflictDoUpdate({
+          target: [schoolMemberships.schoolId, schoolMemberships.accountId],
+          set: {
+            identity: p.identity, orgUnitId: p.orgUnitId, status: 'invited', reviewedAt: null, reviewedBy: actorId, reviewNote: null,
+            createdAt: sql`case when ${schoolMemberships.status} = 'rejected' then ${now.toISOString()}::timestamptz else ${schoolMemberships.createdAt} end`,
+          },
+          setWhere: sql`${schoolMemberships.status} in ('rejected', 'invited')`,
+        });
+    }
     for (const p of plan.filter((x) => x.existing)) {
       const ex = p.existing!;
       await tx.update(schoolMemberships).set({ identity: p.identity, orgUnitId: p.orgUnitId }).where(eq(schoolMemberships.accountId, ex.accountId));

@@ -26,7 +26,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Single-sign-on user sync (SCIM 2.0 source configured per school). GET as the spec names it;
   // POST too.
   const sync = {
-    config: { permission: 'user:sync' as const },
+    config: { permission: 'user:sync' as const, cost: 'sync' as const },
     schema: { tags, summary: "Sync the school's people from its identity system (SCIM 2.0)", response: okSchema(ZSsoSyncResult) },
   };
   app.get('/buttjoint/open/sso/sync/user', sync, async (req) => ok(await sso.syncUsers(m(req.ctx))));

@@ -4,11 +4,12 @@ import { accounts, roles, schoolMemberships, userRoles } from '../../db/schema/i
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { containsPattern, inSchool, platformTx } from '../../platform/tenancy.ts';
+import { asSchool, containsPattern, inSchool, platformTx } from '../../platform/tenancy.ts';
 import { revokeAccountSessions } from '../../platform/sessions.ts';
 import { resetPasswordHash } from '../settings/settings.service.ts';
 import { builtinRoleId } from '../roles/builtin-roles.ts';
 import { memberScopes, saveMemberScope, type ScopeInput } from './member-scope.ts';
+import { accountMemberships, accountsOwnedBy, schoolOwnsAccount } from './account-ownership.ts';
 
 const MEMBER_STATUSES = ['approved', 'disabled'] as const;
 
@@ -64,28 +65,24 @@ async function memberRows(tx: Tx, ids: string[]) {
 }
 
 /**
- * Adds the platform facts (password flag, membership of other schools) in one platform query. Called
- * after the school transaction has ended: PGlite has one connection, so transactions never nest.
+ * Adds the platform facts (password flag, whether the account is wholly this school's) on the
+ * platform path. Called after the school transaction has ended: PGlite has one connection, so
+ * transactions never nest.
  */
 async function withAccountFacts(ctx: MemberCtx, rows: MemberRow[]): Promise<TMember[]> {
   if (!rows.length) return [];
-  const facts = await platformTx(ctx.deps.dbh.db, 'users', (ptx) =>
-    ptx
-      .select({
-        id: accounts.id,
-        mustChangePassword: accounts.mustChangePassword,
-        others: sql<string | number>`(select count(*) from school_memberships m where m.account_id = accounts.id and m.school_id <> ${ctx.auth.schoolId} and m.status = 'approved')`,
-      })
-      .from(accounts)
-      .where(inArray(accounts.id, rows.map((r) => r.userId))),
-  );
+  const ids = rows.map((r) => r.userId);
+  const { facts, ms } = await platformTx(ctx.deps.dbh.db, 'users', async (ptx) => ({
+    facts: await ptx.select({ id: accounts.id, mustChangePassword: accounts.mustChangePassword }).from(accounts).where(inArray(accounts.id, ids)),
+    ms: await accountMemberships(ptx, ids),
+  }));
   return rows.map((r) => {
     const f = facts.find((x) => x.id === r.userId);
     return {
       ...r,
       identity: r.identity as TIdentity,
       status: r.status === 'disabled' ? 'disabled' : 'approved',
-      editableProfile: Number(f?.others ?? 0) === 0,
+      editableProfile: schoolOwnsAccount(ms.get(r.userId) ?? [], ctx.auth.schoolId),
       mustChangePassword: f?.mustChangePassword ?? false,
       joinedAt: r.joinedAt.toISOString(),
       lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
@@ -115,7 +112,7 @@ async function setRoles(tx: Tx, schoolId: string, accountId: string, identity: n
 /**
  * Adds a person to the school (a new account that must set its own password at first sign-in) or
  * changes a member. Name, phone and sex belong to the person's account: they change here only when
- * the person belongs to no other school.
+ * the account is wholly this school's (account-ownership.ts).
  */
 export async function saveMember(
   ctx: MemberCtx,
@@ -126,17 +123,18 @@ export async function saveMember(
   if (!input.userId) {
     if (!input.account) throw new AppError('common.validation', { detail: 'account' });
     const passwordHash = await resetPasswordHash(ctx);
+    // One transaction: the global account first, then the same transaction under the school's
+    // row-level security for membership, roles and scope, so a failure anywhere leaves nothing.
     const accountId = await platformTx(deps.dbh.db, 'users', async (tx) => {
       const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.account}) = ${input.account!.toLowerCase()}`);
       if (taken) throw new AppError('register.accountTaken');
       if (phone && (await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone))).length) throw new AppError('register.phoneTaken');
       const [row] = await tx.insert(accounts).values({ account: input.account!, name: input.name, phone, sex: input.sex, passwordHash, mustChangePassword: true }).returning({ id: accounts.id });
+      await asSchool(tx, auth.schoolId);
       await tx.insert(schoolMemberships).values({ schoolId: auth.schoolId, accountId: row!.id, identity: input.identity, status: 'approved', reviewedAt: deps.now(), reviewedBy: auth.accountId });
+      await setRoles(tx, auth.schoolId, row!.id, input.identity, input.roleIds);
+      await saveMemberScope(tx, auth.schoolId, row!.id, input);
       return row!.id;
-    });
-    await inSchool(ctx, async (tx) => {
-      await setRoles(tx, auth.schoolId, accountId, input.identity, input.roleIds);
-      await saveMemberScope(tx, auth.schoolId, accountId, input);
     });
     return memberDetail(ctx, accountId);
   }
@@ -145,6 +143,8 @@ export async function saveMember(
   if (profileChanged && !current.editableProfile) throw new AppError('member.profileShared');
   if (profileChanged) {
     await platformTx(deps.dbh.db, 'users', async (tx) => {
+      // Asked again inside the write: another school may have taken the person in meanwhile.
+      if (!(await accountsOwnedBy(tx, auth.schoolId, [current.userId])).has(current.userId)) throw new AppError('member.profileShared');
       if (phone) {
         const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.phone, phone), ne(accounts.id, current.userId)));
         if (taken) throw new AppError('register.phoneTaken');
@@ -174,12 +174,14 @@ export async function setMemberStatus(ctx: MemberCtx, userId: string, enabled: b
 
 /**
  * Resets a member's password to the school's default reset password (else the deployment's), which they must change at their next
- * sign-in; their sessions end.
+ * sign-in; their sessions end. Only for an account wholly this school's: anyone who also belongs to
+ * another school resets their own password by SMS.
  */
 export async function resetMemberPassword(ctx: MemberCtx, userId: string) {
   await memberDetail(ctx, userId); // 404 outside the school
   const hash = await resetPasswordHash(ctx);
   await platformTx(ctx.deps.dbh.db, 'users', async (tx) => {
+    if (!(await accountsOwnedBy(tx, ctx.auth.schoolId, [userId])).has(userId)) throw new AppError('member.accountShared');
     await tx.update(accounts).set({ passwordHash: hash, mustChangePassword: true, updatedAt: ctx.deps.now() }).where(eq(accounts.id, userId));
     await revokeAccountSessions(tx, userId, ctx.deps.now());
   });

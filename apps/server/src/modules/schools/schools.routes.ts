@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZAnswerSchoolInvitationRequest,
   ZApplyBindQuery,
   ZDomainQuery,
   ZId,
@@ -12,6 +13,7 @@ import {
   ZReviewMembershipRequest,
   ZSchoolByCodeQuery,
   ZSchoolInfo,
+  ZSchoolInvitationList,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import type { MemberCtx } from '../../platform/context.ts';
@@ -49,6 +51,27 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'account' },
     schema: { tags, summary: "The caller's schools and their membership status", querystring: ZMySchoolsQuery, response: okSchema(ZMySchoolsResponse) },
   }, async (req) => ok(await schools.mySchools(req.ctx as MemberCtx)));
+
+  app.get('/base/system/school/invitation/v1/mine', {
+    config: { permission: 'account' },
+    schema: { tags, summary: "The caller's open invitations from schools (their user sync or people import)", response: okSchema(ZSchoolInvitationList) },
+  }, async (req) => ok(await schools.myInvitations(req.ctx as MemberCtx)));
+
+  app.post('/base/system/school/invitation/v1/accept', {
+    config: { permission: 'account' },
+    schema: { tags, summary: "Accept one of the caller's invitations: they become a member of that school", body: ZAnswerSchoolInvitationRequest, response: okSchema(z.null()) },
+  }, async (req) => {
+    await schools.answerInvitation(req.ctx as MemberCtx, req.body.schoolId, true);
+    return ok(null);
+  });
+
+  app.post('/base/system/school/invitation/v1/decline', {
+    config: { permission: 'account' },
+    schema: { tags, summary: "Decline one of the caller's invitations: it is removed", body: ZAnswerSchoolInvitationRequest, response: okSchema(z.null()) },
+  }, async (req) => {
+    await schools.answerInvitation(req.ctx as MemberCtx, req.body.schoolId, false);
+    return ok(null);
+  });
 
   app.get('/base/system/school/membership/v1/page', {
     config: { permission: 'school:membership:review' },

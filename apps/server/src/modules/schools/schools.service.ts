@@ -4,7 +4,8 @@ import { accounts, schoolDomains, schoolMemberships, schools, userRoles } from '
 import { builtinRoleId } from '../roles/builtin-roles.ts';
 import type { Ctx, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { containsPattern, platformTx, schoolTx } from '../../platform/tenancy.ts';
+import { maySearchContacts, withContactsFor } from '../../platform/contacts.ts';
+import { asSchool, containsPattern, platformTx, schoolTx } from '../../platform/tenancy.ts';
 
 type AccountCtx = Ctx & { auth: { accountId: string; schoolId: string | null } };
 
@@ -77,17 +78,53 @@ export async function mySchools(ctx: AccountCtx) {
   return rows.map((r) => ({ ...r, identity: r.identity as TIdentity, current: r.schoolId === ctx.auth.schoolId }));
 }
 
+/** The caller's open invitations: schools whose user sync or people import found their account. */
+export async function myInvitations(ctx: AccountCtx) {
+  const rows = await platformTx(ctx.deps.dbh.db, 'schools', (tx) =>
+    tx.select({ schoolId: schools.id, name: schools.name, code: schools.code, identity: schoolMemberships.identity, invitedAt: schoolMemberships.createdAt })
+      .from(schoolMemberships)
+      .innerJoin(schools, eq(schools.id, schoolMemberships.schoolId))
+      .where(and(eq(schoolMemberships.accountId, ctx.auth.accountId), eq(schoolMemberships.status, 'invited')))
+      .orderBy(desc(schoolMemberships.createdAt)),
+  );
+  return rows.map((r) => ({ ...r, identity: r.identity as TIdentity, invitedAt: r.invitedAt.toISOString() }));
+}
+
+/**
+ * The caller answers one of their own invitations (the school id only picks which: anyone else's, or
+ * none, is 404). Accepting makes them a member with the identity the school set and its built-in
+ * role; declining removes the invitation.
+ */
+export async function answerInvitation(ctx: AccountCtx, unverifiedSchoolId: string, accept: boolean) {
+  await platformTx(ctx.deps.dbh.db, 'schools', async (tx) => {
+    const [row] = await tx.select({ id: schoolMemberships.id, schoolId: schoolMemberships.schoolId, identity: schoolMemberships.identity })
+      .from(schoolMemberships)
+      .where(and(eq(schoolMemberships.schoolId, unverifiedSchoolId), eq(schoolMemberships.accountId, ctx.auth.accountId), eq(schoolMemberships.status, 'invited')))
+      .for('update');
+    if (!row) throw new AppError('common.notFound');
+    // The invitation is the caller's own: the rest is the school's rows, under its row-level security.
+    await asSchool(tx, row.schoolId);
+    if (!accept) {
+      await tx.delete(schoolMemberships).where(eq(schoolMemberships.id, row.id));
+      return;
+    }
+    await tx.update(schoolMemberships).set({ status: 'approved', reviewedAt: ctx.deps.now() }).where(eq(schoolMemberships.id, row.id));
+    const roleId = await builtinRoleId(tx, row.schoolId, row.identity);
+    if (roleId) await tx.insert(userRoles).values({ schoolId: row.schoolId, accountId: ctx.auth.accountId, roleId }).onConflictDoNothing();
+  });
+}
+
 /** School administrators' list of applications and members, in their own school only (RLS). */
 export async function listMemberships(
   ctx: MemberCtx,
-  q: { pageNum: number; pageSize: number; status?: 'pending' | 'approved' | 'rejected' | 'disabled' | undefined; keyword?: string | undefined },
+  q: { pageNum: number; pageSize: number; status?: 'pending' | 'approved' | 'rejected' | 'disabled' | 'invited' | undefined; keyword?: string | undefined },
 ) {
   return schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, async (tx) => {
     const filters: SQL[] = [];
     if (q.status) filters.push(eq(schoolMemberships.status, q.status));
     if (q.keyword) {
       const like = containsPattern(q.keyword);
-      filters.push(or(ilike(accounts.name, like), ilike(accounts.account, like), ilike(accounts.phone, like))!);
+      filters.push(or(ilike(accounts.name, like), ilike(accounts.account, like), ...(maySearchContacts(ctx.auth) ? [ilike(accounts.phone, like)] : []))!);
     }
     const where = filters.length ? and(...filters) : undefined;
     const [total] = await tx.select({ n: count() }).from(schoolMemberships)
@@ -118,7 +155,7 @@ export async function listMemberships(
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize);
     return {
-      list: rows.map((r) => ({
+      list: withContactsFor(ctx.auth, rows).map((r) => ({
         ...r,
         identity: r.identity as TIdentity,
         createdAt: r.createdAt.toISOString(),

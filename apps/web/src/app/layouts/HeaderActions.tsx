@@ -4,12 +4,13 @@ import { AppstoreOutlined, FileSearchOutlined, FullscreenOutlined, LineChartOutl
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApplicationsDialog } from '../../features/settings/components/ApplicationsDialog.tsx';
+import { InvitationsNotice } from '../../features/schools/components/InvitationsNotice.tsx';
 import { PATHS } from '../../lib/paths.ts';
 
 /** The AI data preview page, on this host in a new tab (spec section 1). */
 const DATA_BOARD_HREF = `${import.meta.env.BASE_URL.replace(/\/$/, '')}${PATHS.dataAnalysisReport}`;
 
-/** Header entries: data board, inspection records, applications, full screen. */
+/** Header entries: data board, inspection records, school invitations (when any), applications, full screen. */
 export function HeaderActions({ onFullScreen }: { onFullScreen: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,6 +30,7 @@ export function HeaderActions({ onFullScreen }: { onFullScreen: () => void }) {
       >
         <span className="hide-md">{t('shell.inspectionRecord')}</span>
       </Button>
+      <InvitationsNotice />
       <Tooltip title={t('shell.apps.title')}>
         <Button type="text" icon={<AppstoreOutlined />} aria-label={t('shell.apps.title')} onClick={() => setAppsOpen(true)} data-testid="header-apps" />
       </Tooltip>

@@ -137,7 +137,13 @@ export function ImportModal({ kind, open, onClose }: { kind: ImportKind; open: b
             </>
           ) : null}
           {checkClean && !runQuery ? (
-            <Alert type="success" showIcon message={t('report.clean', { rows: checkJob.counts.rows, created: checkJob.counts.created, updated: checkJob.counts.updated })} data-testid="import-clean" />
+            <Alert
+              type="success"
+              showIcon
+              message={t('report.clean', { rows: checkJob.counts.rows, created: checkJob.counts.created, updated: checkJob.counts.updated })}
+              description={checkJob.counts.invited ? t('report.invited', { count: checkJob.counts.invited }) : undefined}
+              data-testid="import-clean"
+            />
           ) : null}
 
           {runJob && (runJob.status === 'queued' || runJob.status === 'running') ? progress(runJob, t('progress.importing')) : null}
@@ -151,7 +157,10 @@ export function ImportModal({ kind, open, onClose }: { kind: ImportKind; open: b
             <Result
               status="success"
               title={t('result.title')}
-              subTitle={t(kind === 'course' ? 'result.courses' : 'result.summary', { rows: runJob.counts.rows, created: runJob.counts.created, updated: runJob.counts.updated, sessions: runJob.counts.sessions ?? 0 })}
+              subTitle={[
+                t(kind === 'course' ? 'result.courses' : 'result.summary', { rows: runJob.counts.rows, created: runJob.counts.created, updated: runJob.counts.updated, sessions: runJob.counts.sessions ?? 0 }),
+                runJob.counts.invited ? t('result.invited', { count: runJob.counts.invited }) : '',
+              ].join(' ').trim()}
               data-testid="import-result"
             />
           ) : null}

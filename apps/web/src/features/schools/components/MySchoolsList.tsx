@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { IDENTITY_NAMES } from '@hxk/contracts/permissions';
 import type { MySchool } from '../api/get-my-schools.ts';
 import { useSwitchSchool } from '../api/switch-school.ts';
+import { InvitationActions } from './InvitationActions.tsx';
 import { MembershipStatusTag } from './MembershipStatusTag.tsx';
 
-/** The caller's schools with their status; an approved one can be entered. */
+/** The caller's schools with their status; an approved one can be entered, an invitation answered. */
 export function MySchoolsList({ schools, loading }: { schools: MySchool[] | undefined; loading: boolean }) {
   const { t } = useTranslation('schools');
   const enter = useSwitchSchool();
@@ -30,6 +31,8 @@ export function MySchoolsList({ schools, loading }: { schools: MySchool[] | unde
               >
                 {t('mine.enter')}
               </Button>
+            ) : s.status === 'invited' ? (
+              <InvitationActions key="answer" schoolId={s.schoolId} name={s.name} code={s.code} />
             ) : null,
           ]}
         >

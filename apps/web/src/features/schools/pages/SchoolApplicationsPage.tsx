@@ -76,7 +76,7 @@ export function SchoolApplicationsPage() {
         <Segmented<StatusFilter>
           value={status}
           onChange={(v) => setQuery((q) => ({ ...q, pageNum: 1, status: v === 'all' ? undefined : v }))}
-          options={(['pending', 'approved', 'rejected', 'all'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          options={(['pending', 'invited', 'approved', 'rejected', 'all'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
         />
         <Input.Search
           allowClear

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Descriptions, Divider, Form, Input, Modal, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Descriptions, Divider, Form, Input, List, Modal, Result, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule } from '../../../lib/form-rules.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
@@ -8,7 +8,7 @@ import { useSaveSsoSettings, useSsoSettings, useSyncSsoUsers, type SsoSyncResult
 type Values = { scimUrl: string; scimToken?: string };
 
 const URL_PATTERN = /^https?:\/\/\S+$/;
-const RESULT_KEYS = ['total', 'created', 'joined', 'updated', 'disabled'] as const;
+const RESULT_KEYS = ['total', 'created', 'joined', 'updated', 'disabled', 'invited'] as const;
 
 /** The school's SCIM 2.0 source (URL and bearer token) and a "sync now" that pulls its people in. */
 export function SsoSyncModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -105,12 +105,44 @@ export function SsoSyncModal({ open, onClose }: { open: boolean; onClose: () => 
                 bordered
                 column={1}
                 data-testid="sso-result"
-                items={RESULT_KEYS.map((k) => ({ key: k, label: t(`sso.result.${k}`), children: <span data-testid={`sso-result-${k}`}>{result[k]}</span> }))}
+                items={[
+                  ...RESULT_KEYS.map((k) => ({ key: k, label: t(`sso.result.${k}`), children: <span data-testid={`sso-result-${k}`}>{result[k]}</span> })),
+                  { key: 'conflicts', label: t('sso.result.conflicts'), children: <span data-testid="sso-result-conflicts">{result.conflictCount}</span> },
+                ]}
               />
             }
           />
         )}
+        {result && result.conflictCount > 0 && <SyncConflicts result={result} />}
       </Spin>
     </Modal>
+  );
+}
+
+/** Feed entries that were not applied in full, each with its reason (the server lists the first ones). */
+function SyncConflicts({ result }: { result: SsoSyncResult }) {
+  const { t } = useTranslation('users');
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="sso-conflicts"
+      title={t('sso.conflicts.title', { count: result.conflictCount })}
+      description={
+        <>
+          <List
+            size="small"
+            dataSource={result.conflicts}
+            style={{ maxHeight: 240, overflow: 'auto' }}
+            renderItem={(c) => (
+              <List.Item>
+                <Typography.Text code>{c.userName}</Typography.Text> {t(`sso.conflicts.${c.reason}`)}
+              </List.Item>
+            )}
+          />
+          {result.conflicts.length < result.conflictCount && <Typography.Text type="secondary">{t('sso.conflicts.more', { shown: result.conflicts.length })}</Typography.Text>}
+        </>
+      }
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, type Modal, Space } from 'antd';
+import { Button, type Modal, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../../components/Permission.tsx';
 import { getStoredUser } from '../../../lib/auth-state.ts';
@@ -51,9 +51,12 @@ export function UserRowActions({ member, modal, onEdit }: { member: Member; moda
         </Button>
       </Permission>
       <Permission code="user:resetPwd">
-        <Button type="link" size="small" onClick={confirmReset} data-testid={`user-reset-${id}`}>
-          {t('list.resetPassword')}
-        </Button>
+        {/* Someone who also belongs to another school resets their own password (the server refuses too). */}
+        <Tooltip title={member.editableProfile ? undefined : t('reset.shared')}>
+          <Button type="link" size="small" onClick={confirmReset} disabled={!member.editableProfile} data-testid={`user-reset-${id}`}>
+            {t('list.resetPassword')}
+          </Button>
+        </Tooltip>
       </Permission>
       {!isSelf && (
         <Permission code="user:disable">
