@@ -70,7 +70,7 @@ describe('navigation guard', () => {
     await page.getByTestId('front-page').waitFor();
     // The session ends on the server (logout with the same cookie from another client).
     const session = await cookieValue(context, 'hxk_session');
-    const res = await fetch(`${server.url}/base/login/v1/logout`, { headers: { cookie: `hxk_session=${session}` } });
+    const res = await fetch(`${server.url}/base/login/v1/logout`, { headers: { cookie: `hxk_session=${session}`, 'x-requested-with': 'XMLHttpRequest' } });
     expect(((await res.json()) as { code: number }).code).toBe(1);
     // The next API call (opening another screen) is answered 401.
     await page.getByTestId('side-menu').getByText('School applications').click();

@@ -31,10 +31,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * zod compiles a fast path for object schemas with `new Function`, after probing whether it may. The
+ * server's CSP (script-src 'self', no 'unsafe-eval') forbids it, and Chromium reports even the caught
+ * probe as a CSP violation, a console error on every screen (issue 12). zod's `jitless` setting skips
+ * the probe and the compilation, but only if it is set before the first schema is built, and the
+ * contracts build theirs as their chunks load. So the build gives zod's global config `jitless: true`
+ * where zod creates it: no ordering to get wrong. Fails the build if zod changes that line.
+ */
+function zodJitless(): Plugin {
+  const created = '(_a.__zod_globalConfig = {})';
+  let patched = false;
+  return {
+    name: 'hxk-zod-jitless',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id.split('?')[0]!)) return null;
+      if (!code.includes(created)) this.error(`zod's core.js no longer creates its global config as ${created}: update hxk-zod-jitless`);
+      patched = true;
+      return { code: code.replace(created, '(_a.__zod_globalConfig = { jitless: true })'), map: null };
+    },
+    buildEnd() {
+      if (!patched) this.error('zod/v4/core/core.js was not in the build: hxk-zod-jitless found nothing to set');
+    },
+  };
+}
+
 // The server serves dist/ at /hxk/ with an SPA fallback; in development Vite proxies the API to it.
 export default defineConfig({
   base: '/hxk/',
-  plugins: [react(), precompress()],
+  plugins: [react(), zodJitless(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

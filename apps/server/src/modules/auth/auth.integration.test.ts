@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { LOGIN_THROTTLE, SESSION_COOKIE, SMS_CODE } from '@hxk/contracts';
+import { SESSION_COOKIE, SMS_CODE } from '@hxk/contracts';
 import { accounts, loginLogs } from '../../db/schema/index.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
@@ -58,30 +58,7 @@ describe.each(DRIVERS)('sign-in on %s', (driver) => {
     expect(fields.find((f) => f.path === 'code')!.message).toContain('6 digits');
   });
 
-  it('throttles an account after repeated failures, with the same answer for an unknown account', async () => {
-    for (let i = 0; i < LOGIN_THROTTLE.perAccountFailures; i++) {
-      await call(env.app, { url: LOGIN, body: { type: 'password', account: 'supervisor', password: `bad${i}` } });
-      await call(env.app, { url: LOGIN, body: { type: 'password', account: 'ghost-account', password: `bad${i}` } });
-    }
-    const locked = await call(env.app, { url: LOGIN, body: { type: 'password', account: 'supervisor', password: 'Demo@2026' } });
-    expect(locked.status).toBe(429);
-    expect(locked.body.errorKey).toBe('auth.tooManyAttempts');
-    const ghost = await call(env.app, { url: LOGIN, body: { type: 'password', account: 'ghost-account', password: 'Demo@2026' } });
-    expect(ghost.body.errorKey).toBe('auth.tooManyAttempts');
-    env.clock.advance(LOGIN_THROTTLE.windowSeconds + 1);
-    const after = await call(env.app, { url: LOGIN, body: { type: 'password', account: 'supervisor', password: 'Demo@2026' } });
-    expect(after.body.code).toBe(1);
-  });
-
-  it('throttles by IP across accounts', async () => {
-    const ip = '10.9.9.9';
-    for (let i = 0; i < LOGIN_THROTTLE.perIpFailures; i++) {
-      await env.app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: { type: 'password', account: `u${i}`, password: 'x' } });
-    }
-    const res = await env.app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: { type: 'password', account: 'leader', password: 'Demo@2026' } });
-    expect(res.statusCode).toBe(429);
-    env.clock.advance(LOGIN_THROTTLE.windowSeconds + 1);
-  });
+  // Throttling (per name across IPs, per IP, SMS codes): sign-in-throttle.integration.test.ts.
 
   it('signs in by SMS code: single use', async () => {
     const phone = env.schoolA.users.teacher!.phone;
@@ -114,7 +91,6 @@ describe.each(DRIVERS)('sign-in on %s', (driver) => {
       const r = await call(env.app, { url: LOGIN, body: { type: 'sms', phone, code: wrong } });
       expect(r.body.errorKey).toBe('sms.codeInvalid');
     }
-    env.clock.advance(LOGIN_THROTTLE.windowSeconds + 1); // lift the account throttle: only the code matters
     const right = await call(env.app, { url: LOGIN, body: { type: 'sms', phone, code } });
     expect(right.body.errorKey).toBe('sms.codeInvalid');
   });
@@ -139,6 +115,34 @@ describe.each(DRIVERS)('sign-in on %s', (driver) => {
     const after = await call(env.app, { url: '/base/user/v1/info', token });
     expect(after.status).toBe(401);
     expect(after.body).toMatchObject({ code: 401, errorKey: 'auth.unauthenticated' });
+  });
+
+  it('a cookie GET logout without the app\'s header (a link on another site) ends nothing', async () => {
+    const token = await loginAs(env.app, 'teacher');
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    for (const headers of [{ cookie }, { cookie, referer: 'https://evil.example/page', 'sec-fetch-site': 'cross-site' }]) {
+      const res = await env.app.inject({ method: 'GET', url: '/base/login/v1/logout', headers: { ...headers, 'accept-language': 'ja' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 444, errorKey: 'auth.csrf', msg: 'リクエストが拒否されました（JSON またはリクエストヘッダーがありません）。' });
+      expect(String(res.headers['set-cookie'] ?? '')).not.toContain(`${SESSION_COOKIE}=;`);
+    }
+    expect((await call(env.app, { url: '/base/user/v1/info', headers: { cookie } })).body.code).toBe(1);
+    // The product's own client sends X-Requested-With on every request: its GET still logs out.
+    const own = await env.app.inject({ method: 'GET', url: '/base/login/v1/logout', headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+    expect(own.json()).toMatchObject({ code: 1 });
+    expect(String(own.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=;`);
+    expect((await call(env.app, { url: '/base/user/v1/info', headers: { cookie } })).status).toBe(401);
+  });
+
+  it('POST logout works as before (CSRF-checked like every POST)', async () => {
+    const token = await loginAs(env.app, 'teacher');
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const form = await env.app.inject({ method: 'POST', url: '/base/login/v1/logout', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(form.statusCode).toBe(403);
+    expect((await call(env.app, { url: '/base/user/v1/info', headers: { cookie } })).body.code).toBe(1);
+    const json = await call(env.app, { method: 'POST', url: '/base/login/v1/logout', body: {}, headers: { cookie } });
+    expect(json.body.code).toBe(1);
+    expect((await call(env.app, { url: '/base/user/v1/info', headers: { cookie } })).status).toBe(401);
   });
 
   it('ends an idle session', async () => {

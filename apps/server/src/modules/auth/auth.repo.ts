@@ -1,5 +1,6 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import { accounts, loginLogs, schoolMemberships, schools } from '../../db/schema/index.ts';
+import { accounts, loginLogs, schoolDomains, schoolMemberships, schools } from '../../db/schema/index.ts';
+import { normalizeDomain } from '../schools/schools.service.ts';
 import type { Tx } from '../../platform/db.ts';
 
 export async function findAccountByLogin(tx: Tx, login: string) {
@@ -55,4 +56,12 @@ export async function recordLogin(tx: Tx, input: { schoolId: string; accountId: 
     })
     .returning({ id: loginLogs.id });
   return log!.id;
+}
+
+/** The school served at a request's host (school_domains; the port never counts), or null. */
+export async function schoolOfHost(tx: Tx, host: string | undefined): Promise<string | null> {
+  const domain = host ? normalizeDomain(host) : '';
+  if (!domain) return null;
+  const [row] = await tx.select({ schoolId: schoolDomains.schoolId }).from(schoolDomains).where(eq(schoolDomains.domain, domain)).limit(1);
+  return row?.schoolId ?? null;
 }

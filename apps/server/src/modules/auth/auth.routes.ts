@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   SESSION,
@@ -18,6 +18,8 @@ import {
 } from '@hxk/contracts';
 import type { Config } from '../../config.ts';
 import { ok, okSchema } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { tokenOf } from '../../platform/guard.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import * as auth from './auth.service.ts';
 import { qrRoutes } from './qr.routes.ts';
@@ -41,11 +43,18 @@ const tags = ['auth'];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
 
+  // A throttled sign-in (or SMS send) says when to come back, in the header as in the message.
+  app.addHook('onError', async (_req, reply, err) => {
+    if (!(err instanceof AppError) || err.status !== 429 || reply.hasHeader('retry-after')) return;
+    const seconds = Number(err.params.retryAfter ?? err.params.seconds);
+    if (seconds > 0) void reply.header('retry-after', String(Math.ceil(seconds)));
+  });
+
   app.post('/base/login/v1/do', {
     config: { permission: 'public' },
     schema: { tags, summary: 'Sign in by password or SMS code', body: ZLoginRequest, response: okSchema(ZLoginResponse) },
   }, async (req, reply) => {
-    const session = await auth.login(req.ctx, req.body);
+    const session = await auth.login(req.ctx, req.body, { host: req.host });
     setSessionCookie(reply, config, session);
     return ok(session);
   });
@@ -55,14 +64,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Send an SMS verification code', querystring: ZSendSmsQuery, response: okSchema(ZSendSmsResponse) },
   }, async (req) => ok(await auth.sendSmsCode(req.ctx, req.query.phone, req.query.purpose)));
 
-  const logoutHandler = async (req: { ctx: Parameters<typeof auth.logout>[0] }, reply: FastifyReply) => {
+  const logoutHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     await auth.logout(req.ctx);
     clearSessionCookie(reply, config);
     return ok(null);
   };
   app.get('/base/login/v1/logout', {
     config: { permission: 'public' },
-    schema: { tags, summary: 'Sign out (ends this session)', response: okSchema(z.null()) },
+    schema: {
+      tags,
+      summary: 'Sign out (ends this session); with the session cookie it needs the X-Requested-With header',
+      response: okSchema(z.null()),
+    },
+    // A GET is not CSRF-checked, and a link or <img> on another site sends the cookie along: without
+    // the app's own header (which no cross-site page can add) the session stays. Bearer clients are
+    // no browser. Refused before the handler runs, so nothing is ended.
+    onRequest: async (req) => {
+      if (!req.headers['x-requested-with'] && tokenOf(req)?.via !== 'bearer') throw new AppError('auth.csrf');
+    },
   }, logoutHandler);
   app.post('/base/login/v1/logout', {
     config: { permission: 'public' },

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   IDENTITY,
@@ -18,26 +19,67 @@ import type { SmsPurpose } from '../../platform/adapters/sms.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertCanSend, consumeCode, generateSmsCode, storeCode } from './sms-codes.ts';
 import { completeQrRegistration, openIdOfQr } from './qr.service.ts';
-import { approvedMemberships, findAccountById, findAccountByLogin, findAccountByPhone, recordLogin } from './auth.repo.ts';
+import { approvedMemberships, findAccountById, findAccountByLogin, findAccountByPhone, recordLogin, schoolOfHost } from './auth.repo.ts';
 
 type Account = NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
 
+/** Sign-in names are counted as typed (account, phone or email), so the answer never tells which exist. */
+const nameKey = (login: string) => login.trim().toLowerCase();
+const accountKey = (login: string) => `login:acct:${nameKey(login)}`;
+const holdKey = (login: string) => `login:hold:${nameKey(login)}`;
 const ipKey = (ip: string) => `login:ip:${ip}`;
-const accountKey = (login: string) => `login:acct:${login.toLowerCase()}`;
 
-async function assertNotThrottled(deps: Deps, login: string, ip: string): Promise<void> {
-  const [byAccount, byIp] = await Promise.all([deps.counters.get(accountKey(login)), deps.counters.get(ipKey(ip))]);
-  if (byAccount >= LOGIN_THROTTLE.perAccountFailures || byIp >= LOGIN_THROTTLE.perIpFailures) {
-    const ttl = Math.max(await deps.counters.ttl(accountKey(login)), await deps.counters.ttl(ipKey(ip)));
-    throw new AppError('auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(ttl / 60)) });
+/** How long a name waits after its n-th failure in the window (0 for the first few). */
+export function accountDelaySeconds(failures: number): number {
+  if (failures < LOGIN_THROTTLE.freeFailures) return 0;
+  return Math.min(2 ** (failures - LOGIN_THROTTLE.freeFailures), LOGIN_THROTTLE.maxDelaySeconds);
+}
+
+/** How long a sign-in from an IP with this many recent failures is held before it is checked. */
+export function ipDelayMs(failures: number): number {
+  if (failures < LOGIN_THROTTLE.perIpFreeFailures) return 0;
+  const exponent = Math.min(failures - LOGIN_THROTTLE.perIpFreeFailures, 30);
+  return Math.min(LOGIN_THROTTLE.perIpBaseDelayMs * 2 ** exponent, LOGIN_THROTTLE.perIpMaxDelayMs);
+}
+
+/**
+ * An IP with many recent failures is slowed, never refused: people behind the same address (a school's
+ * NAT, or a proxy without TRUST_PROXY) still get in with the right password, only later.
+ */
+async function slowDownIp(deps: Deps, ip: string): Promise<void> {
+  const wait = ipDelayMs(await deps.counters.get(ipKey(ip)));
+  if (wait > 0) await sleep(wait);
+}
+
+const countIpFailure = (deps: Deps, ip: string) => deps.counters.hit(ipKey(ip), LOGIN_THROTTLE.perIpWindowSeconds);
+
+/**
+ * Takes one password try for a sign-in name, across every IP: refused while the name waits after its
+ * last failure, and once the hour's tries are spent. The try is counted before the password is
+ * checked, so a burst in flight cannot pass the cap; a success clears the count.
+ */
+async function takePasswordTry(deps: Deps, login: string): Promise<number> {
+  const hold = await deps.counters.ttl(holdKey(login));
+  if (hold > 0) throw new AppError('auth.loginDelayed', { seconds: hold, retryAfter: hold });
+  const tries = await deps.counters.hit(accountKey(login), LOGIN_THROTTLE.windowSeconds);
+  if (tries > LOGIN_THROTTLE.perAccountFailures) {
+    const left = Math.max(1, await deps.counters.ttl(accountKey(login)));
+    throw new AppError('auth.tooManyAttempts', { minutes: Math.ceil(left / 60), retryAfter: left });
+  }
+  return tries;
+}
+
+async function passwordFailed(deps: Deps, login: string, ip: string, failures: number): Promise<void> {
+  await countIpFailure(deps, ip);
+  const delay = accountDelaySeconds(failures);
+  if (delay > 0) {
+    await deps.counters.reset(holdKey(login));
+    await deps.counters.hit(holdKey(login), delay);
   }
 }
 
-async function countFailure(deps: Deps, login: string, ip: string): Promise<void> {
-  await Promise.all([
-    deps.counters.hit(accountKey(login), LOGIN_THROTTLE.windowSeconds),
-    deps.counters.hit(ipKey(ip), LOGIN_THROTTLE.windowSeconds),
-  ]);
+async function passwordSucceeded(deps: Deps, login: string): Promise<void> {
+  await Promise.all([deps.counters.reset(accountKey(login)), deps.counters.reset(holdKey(login))]);
 }
 
 /**
@@ -49,14 +91,16 @@ export async function openSession(
   ctx: Ctx,
   account: Account,
   method: SessionMethod,
-  unverifiedSchoolId?: string | null,
-  /** 'prefer': a hint (the host's school) that falls back to the person's own; 'require': a choice. */
+  /** Schools to prefer, first match wins (the client's choice, then the host's school). */
+  unverifiedSchoolIds?: string | null | readonly (string | null | undefined)[],
+  /** 'prefer': hints that fall back to the school used last; 'require': a choice that must hold. */
   hint: 'prefer' | 'require' = 'prefer',
 ): Promise<TLoginResponse> {
   if (account.status !== 'active') throw new AppError('auth.accountDisabled');
   const memberships = await approvedMemberships(tx, account.id);
-  const hinted = unverifiedSchoolId ? memberships.find((m) => m.schoolId === unverifiedSchoolId) : undefined;
-  if (unverifiedSchoolId && !hinted && hint === 'require') throw new AppError('auth.schoolNotMember');
+  const wanted = [unverifiedSchoolIds ?? []].flat().filter((id): id is string => Boolean(id));
+  const hinted = wanted.map((id) => memberships.find((m) => m.schoolId === id)).find(Boolean);
+  if (wanted.length && !hinted && hint === 'require') throw new AppError('auth.schoolNotMember');
   const chosen = hinted ?? memberships[0];
   const now = ctx.deps.now();
   const { token } = await createSession(tx, ctx.deps, {
@@ -82,33 +126,37 @@ export async function openSession(
   };
 }
 
-export async function login(ctx: Ctx, body: TLoginRequest): Promise<TLoginResponse> {
+export async function login(ctx: Ctx, body: TLoginRequest, opts: { host?: string | undefined } = {}): Promise<TLoginResponse> {
   const { deps } = ctx;
-  const login = body.type === 'password' ? body.account : body.phone;
-  await assertNotThrottled(deps, login, ctx.ip);
+  await slowDownIp(deps, ctx.ip);
+  // The school the client names (the person's choice), then the school served at this host.
+  const open = (account: Account, method: SessionMethod) =>
+    platformTx(deps.dbh.db, 'auth', async (tx) => openSession(tx, ctx, account, method, [body.schoolId, await schoolOfHost(tx, opts.host)]));
 
   if (body.type === 'password') {
+    const tries = await takePasswordTry(deps, body.account);
     const account = await platformTx(deps.dbh.db, 'auth', (tx) => findAccountByLogin(tx, body.account));
     const valid = await verifyPassword(account?.passwordHash, body.password);
     if (!account || !valid) {
-      await countFailure(deps, login, ctx.ip);
+      await passwordFailed(deps, body.account, ctx.ip, tries);
       throw new AppError('auth.invalidCredentials');
     }
-    await deps.counters.reset(accountKey(login));
-    return platformTx(deps.dbh.db, 'auth', (tx) => openSession(tx, ctx, account, 'password', body.schoolId));
+    await passwordSucceeded(deps, body.account);
+    return open(account, 'password');
   }
 
+  // A wrong code counts against the code itself (it dies at the fifth) and against this IP only: it
+  // never holds back the phone's password or QR sign-in, nor a new code from elsewhere.
   // The code is consumed in its own transaction so that a wrong try is counted even though we refuse.
   const codeOk = await platformTx(deps.dbh.db, 'auth', (tx) =>
     consumeCode(tx, { phone: body.phone, purpose: 'login', code: body.code, now: deps.now() }),
   );
   const account = codeOk ? await platformTx(deps.dbh.db, 'auth', (tx) => findAccountByPhone(tx, body.phone)) : undefined;
   if (!account) {
-    await countFailure(deps, login, ctx.ip);
+    await countIpFailure(deps, ctx.ip);
     throw new AppError('sms.codeInvalid');
   }
-  await deps.counters.reset(accountKey(login));
-  return platformTx(deps.dbh.db, 'auth', (tx) => openSession(tx, ctx, account, 'sms', body.schoolId));
+  return open(account, 'sms');
 }
 
 /**
@@ -118,7 +166,9 @@ export async function login(ctx: Ctx, body: TLoginRequest): Promise<TLoginRespon
 export async function sendSmsCode(ctx: Ctx, phone: string, purpose: SmsPurpose): Promise<{ resendAfterSeconds: number }> {
   const { deps } = ctx;
   const ipCount = await deps.counters.hit(`sms:ip:${ctx.ip}`, 3600);
-  if (ipCount > SMS_CODE.perIpPerHour) throw new AppError('common.rateLimited');
+  if (ipCount > SMS_CODE.perIpPerHour) {
+    throw new AppError('common.rateLimited', { seconds: Math.max(1, await deps.counters.ttl(`sms:ip:${ctx.ip}`)) });
+  }
   const now = deps.now();
   const code = generateSmsCode();
   const deliver = await platformTx(deps.dbh.db, 'auth', async (tx) => {

@@ -46,7 +46,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'public' },
     schema: { tags, summary: 'Poll a QR code; signs this browser in once confirmed', querystring: ZQrInfoQuery, response: okSchema(ZQrInfoResponse) },
   }, async (req, reply) => {
-    const info = await qr.qrInfo(req.ctx, req.query.qrCodeId, req.cookies[QR_COOKIE]);
+    const info = await qr.qrInfo(req.ctx, req.query.qrCodeId, req.cookies[QR_COOKIE], { host: req.host });
     if (info.session) setSessionCookie(reply, config, info.session);
     return ok(info);
   });

@@ -8,7 +8,7 @@ import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { randomToken, sha256 } from '../../platform/sessions.ts';
-import { findAccountById } from './auth.repo.ts';
+import { findAccountById, schoolOfHost } from './auth.repo.ts';
 import { openSession } from './auth.service.ts';
 
 type QrRow = typeof qrCodes.$inferSelect;
@@ -64,7 +64,7 @@ async function loadForUpdate(tx: Tx, id: string) {
 }
 
 /** The browser that shows the code polls this; once confirmed, the same call signs it in. */
-export async function qrInfo(ctx: Ctx, id: string, browserSecret: string | undefined) {
+export async function qrInfo(ctx: Ctx, id: string, browserSecret: string | undefined, opts: { host?: string | undefined } = {}) {
   const { deps } = ctx;
   const now = deps.now();
   return platformTx(deps.dbh.db, 'auth', async (tx) => {
@@ -78,7 +78,8 @@ export async function qrInfo(ctx: Ctx, id: string, browserSecret: string | undef
       const account = await findAccountById(tx, row.accountId);
       if (!account) throw new AppError('qr.notFound');
       await tx.update(qrCodes).set({ status: 'used' }).where(eq(qrCodes.id, id));
-      const session = await openSession(tx, ctx, account, 'qr', row.schoolId);
+      // The school of the browser's host first, then the school the approving phone was in.
+      const session = await openSession(tx, ctx, account, 'qr', [await schoolOfHost(tx, opts.host), row.schoolId]);
       return { status: 'confirmed' as const, type: row.type, session, registration: null };
     }
     return { status: row.status, type: row.type, session: null, registration: null };

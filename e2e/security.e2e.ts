@@ -1,0 +1,162 @@
+/**
+ * Issue 12 in the browser: a link or image on another site cannot end a session (finding 9), and no
+ * main screen logs a console error or a Content-Security-Policy violation (finding 11).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, signInToShell, waitForPath } from './support/browser.ts';
+import { cookieValue } from './support/flows.ts';
+import { startServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let other: http.Server;
+let otherUrl: string;
+
+/** Another origin (another port) serving pages that try to sign the visitor out of hxk. */
+function startOtherSite(target: string): Promise<http.Server> {
+  const pages: Record<string, string> = {
+    '/img': `<!doctype html><title>other</title><img id="x" src="${target}/base/login/v1/logout"><p>images</p>`,
+    '/link': `<!doctype html><title>other</title><a id="go" href="${target}/base/login/v1/logout">a link</a>`,
+  };
+  const srv = http.createServer((req, res) => {
+    const body = pages[req.url ?? ''];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body ?? 'not found');
+  });
+  return new Promise((resolve) => srv.listen(0, '127.0.0.1', () => resolve(srv)));
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  other = await startOtherSite(server.url);
+  otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await new Promise((r) => other?.close(r));
+});
+
+/** The session still answers: the page's own API client asks who is signed in. */
+async function sessionAlive(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const res = await fetch('/base/user/v1/info', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'include' });
+    return ((await res.json()) as { code: number }).code === 1;
+  });
+}
+
+describe('cross-site logout', () => {
+  it('an image or a link on another site leaves the session alive; the app\'s own logout still ends it', async () => {
+    const page = await signInToShell(browser, server.url, 'teacher');
+    const context = page.context();
+    const session = await cookieValue(context, 'hxk_session');
+    expect(session).toBeTruthy();
+
+    // An <img> on another origin (same site: the cookie goes along) requests the logout.
+    const sawImage = page.waitForRequest((r) => r.url().endsWith('/base/login/v1/logout'));
+    await page.goto(`${otherUrl}/img`);
+    await sawImage;
+    await page.waitForLoadState('load');
+    // A link on another site, followed: a top-level GET, which SameSite=Lax lets the cookie join.
+    await page.goto(`${otherUrl}/link`);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/base/login/v1/logout'));
+    await page.locator('#go').click();
+    const res = await answered;
+    expect(res.status()).toBe(403);
+    expect(await cookieValue(context, 'hxk_session')).toBe(session);
+
+    await page.goto('/hxk/Evaluate');
+    await page.getByTestId('front-page').waitFor();
+    expect(await sessionAlive(page)).toBe(true);
+
+    // The product's own logout (a GET with its header) ends the session.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await waitForPath(page, '/login');
+    expect(await cookieValue(context, 'hxk_session')).toBeUndefined();
+    expect(await sessionAlive(page)).toBe(false);
+    // And the old cookie is dead on the server too.
+    const after = await fetch(`${server.url}/base/user/v1/info`, { headers: { cookie: `hxk_session=${session}` } });
+    expect(after.status).toBe(401);
+    await context.close();
+  });
+});
+
+type Problem = { kind: string; text: string; at: string };
+
+/** Records console errors, uncaught errors and CSP violations of a page (and of every later navigation). */
+async function watchProblems(page: Page): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  const at = () => new URL(page.url()).pathname;
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push({ kind: 'console', text: m.text(), at: at() });
+  });
+  page.on('pageerror', (e) => problems.push({ kind: 'pageerror', text: e.message, at: at() }));
+  await page.exposeFunction('__hxkCspViolation', (text: string) => problems.push({ kind: 'csp', text, at: at() }));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __hxkCspViolation(t: string): void }).__hxkCspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  return problems;
+}
+
+/** Opens each screen by its address and waits for it to settle (its requests answered). */
+async function visit(page: Page, paths: string[]): Promise<string[]> {
+  const landed: string[] = [];
+  for (const p of paths) {
+    await page.goto(`/hxk${p}`);
+    await page.getByTestId('side-menu').waitFor();
+    await page.waitForLoadState('networkidle');
+    landed.push(new URL(page.url()).pathname.replace(/^\/hxk/, ''));
+  }
+  return landed;
+}
+
+const ADMIN_SCREENS = [
+  '/Evaluate',
+  '/back/userManagement',
+  '/back/roleManagement',
+  '/back/GlobalSettings',
+  '/back/ZZJGtrre',
+  '/back/schoolApplications',
+  '/back/scheduleManage',
+  '/back/supervisionScheme',
+  '/back/evaluationTemplate',
+  '/back/indexManagement',
+  '/back/questionManagement',
+  '/back/SupervisionGroupManagement',
+  '/back/assignmentsTask',
+  '/Report',
+  '/CourseEvaluationReport',
+  '/LessonEvaluationPlan',
+  '/LessonEvaluationRecord',
+  '/MeAppeal',
+  '/MeInfo',
+];
+const TEACHER_SCREENS = ['/Evaluate', '/LessonEvaluationRecord', '/MeAppeal', '/InviteMeToListen', '/teacherFeedback', '/MeInfo'];
+
+describe('no console error on any main screen', () => {
+  it.each([
+    ['admin', ADMIN_SCREENS],
+    ['teacher', TEACHER_SCREENS],
+  ])('as %s', async (account, screens) => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const problems = await watchProblems(page);
+    await page.goto('/hxk/login');
+    await page.getByTestId('login-account').fill(account);
+    await page.getByTestId('login-password').fill('Demo@2026');
+    await page.getByTestId('login-submit').click();
+    await waitForPath(page, '/Evaluate');
+    const landed = await visit(page, screens);
+    // Each screen opened as itself (none bounced to a refusal, which would prove nothing).
+    expect(landed).toEqual(screens);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
