@@ -155,6 +155,10 @@ describe('global settings', () => {
     await admin.getByTestId('settings-password').fill('School#2026');
     await admin.getByTestId('settings-anonymous').click();
     await admin.getByTestId('settings-waiting').fill('15');
+    // Uploads: the school's rate and quota, with what its files take now.
+    await admin.getByTestId('settings-storage-used').getByText(/^In use: \d+ MB of 20 GB$/).waitFor();
+    await admin.getByTestId('settings-upload-files').fill('10');
+    await admin.getByTestId('settings-storage-quota').fill('5120');
     await admin.getByTestId('settings-save').click();
     await toast(admin, 'Saved');
     await admin.getByTestId('settings-password-state').getByText('The school has its own default reset password.', { exact: false }).waitFor();
@@ -165,6 +169,8 @@ describe('global settings', () => {
     await expect.poll(() => admin.getByTestId('settings-uploadEnd').inputValue()).toBe('18:30');
     expect(await admin.getByTestId('settings-modifyStart').inputValue()).toBe('09:00');
     expect(await admin.getByTestId('settings-waiting').inputValue()).toBe('15');
+    expect(await admin.getByTestId('settings-upload-files').inputValue()).toBe('10');
+    await admin.getByTestId('settings-storage-used').getByText(/^In use: \d+ MB of 5 GB$/).waitFor();
     expect(await admin.getByTestId('settings-anonymous').getAttribute('aria-checked')).toBe('true');
     expect(await admin.getByTestId('settings-password').inputValue()).toBe('');
 
@@ -172,9 +178,10 @@ describe('global settings', () => {
     await admin.getByTestId('app-add').click();
     await admin.getByTestId('app-category').fill('Library');
     await admin.getByTestId('app-name').fill('E2E Catalogue');
-    await admin.getByTestId('app-webpath').fill('javascript:alert(1)');
+    // A protocol-relative link would leave the site: refused like javascript:.
+    await admin.getByTestId('app-webpath').fill('//evil.example/');
     await admin.getByTestId('app-form-ok').click();
-    await admin.getByText('Enter an http(s) address or a path starting with /').waitFor();
+    await admin.getByText('Enter an https:// address, or a path starting with a single / (not // or /\\)').waitFor();
     await admin.getByTestId('app-webpath').fill('https://lib.example.edu/');
     await admin.getByTestId('app-form-ok').click();
     await toast(admin, 'Saved');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIdInput } from './common.ts';
-import { TITLE_RECORD_ID } from './constants.ts';
+import { APPLICATION_LINK_RE, TITLE_RECORD_ID } from './constants.ts';
 import { isValidPassword } from './auth.ts';
 import { parseHm, zonedClock } from './calendar-rules.ts';
 
@@ -32,13 +32,12 @@ export const ZApplicationsResponse = z.object({
   pageNum: z.number().int(),
   pageSize: z.number().int(),
 });
-const WEB_PATH = /^(https?:\/\/[^\s]+|\/[^\s]*)$/;
 export const ZSaveApplicationRequest = z.object({
   id: ZId.optional(),
   category: z.string().trim().min(1, { message: 'validation.required' }).max(32, { message: 'validation.tooLong' }),
   name: z.string().trim().min(1, { message: 'validation.required' }).max(32, { message: 'validation.tooLong' }),
   icon: z.string().trim().max(500).nullish(),
-  webPath: z.string().trim().regex(WEB_PATH, { message: 'validation.webPath' }).max(500),
+  webPath: z.string().trim().regex(APPLICATION_LINK_RE, { message: 'validation.applicationLink' }).max(500),
   parentId: z.string().trim().regex(/^\d{1,19}$/, { message: 'validation.id' }).nullish(),
   sort: z.number().int().min(0).max(9999).default(0),
 });
@@ -52,6 +51,12 @@ export const ZClock = z.string().regex(HHMM_RE, { message: 'validation.clockHHmm
 export const LESSON_PLAN_RETENTIONS = ['forever', '1y'] as const;
 export const WAITING_MINUTES_MAX = 120;
 export const RECORDING_RETENTION_DAYS_MAX = 3650;
+/**
+ * Uploads of one school (finding 5 of issue 12): what each person may upload per minute and per hour,
+ * and the school's storage quota (the sum of its files). Defaults of a school that never changed them.
+ */
+export const UPLOAD_SETTINGS_DEFAULTS = { filesPerMinute: 20, mbPerHour: 1024, storageQuotaMb: 20 * 1024 } as const;
+export const UPLOAD_SETTINGS_MAX = { filesPerMinute: 1000, mbPerHour: 1024 * 1024, storageQuotaMb: 100 * 1024 * 1024 } as const;
 
 /** Minutes after midnight of `now` on the wall clock of `timeZone` (the process's own zone when omitted). */
 export function minutesOfDay(now: Date, timeZone?: string): number {
@@ -89,6 +94,12 @@ export const ZGlobalSettings = z.object({
   /** 0 keeps recordings forever. */
   recordingRetentionDays: z.number().int(),
   waitingMinutes: z.number().int(),
+  /** Uploads: files per person per minute, MB per person per hour, the school's quota in MB. */
+  uploadFilesPerMinute: z.number().int(),
+  uploadMbPerHour: z.number().int(),
+  storageQuotaMb: z.number().int(),
+  /** What the school's files take now, in bytes. */
+  storageUsedBytes: z.number().int(),
 });
 export type TGlobalSettings = z.infer<typeof ZGlobalSettings>;
 
@@ -102,5 +113,9 @@ export const ZSaveGlobalSettingsRequest = z.object({
   planAnonymous: z.boolean(),
   recordingRetentionDays: z.number().int().min(0).max(RECORDING_RETENTION_DAYS_MAX),
   waitingMinutes: z.number().int().min(0).max(WAITING_MINUTES_MAX),
+  /** Omitted keeps the current value (clients older than these settings). */
+  uploadFilesPerMinute: z.number().int().min(1).max(UPLOAD_SETTINGS_MAX.filesPerMinute).optional(),
+  uploadMbPerHour: z.number().int().min(1).max(UPLOAD_SETTINGS_MAX.mbPerHour).optional(),
+  storageQuotaMb: z.number().int().min(0).max(UPLOAD_SETTINGS_MAX.storageQuotaMb).optional(),
 });
 export type TSaveGlobalSettingsRequest = z.infer<typeof ZSaveGlobalSettingsRequest>;

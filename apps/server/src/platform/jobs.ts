@@ -9,6 +9,10 @@
  * error key) is left in the row. Several server nodes may run workers at once: SKIP LOCKED hands
  * each row to one of them, and `attempts` tells a recovered run from the one it replaces.
  *
+ * Recurring kinds (`every`): once a minute the worker queues a job of each due kind for every school
+ * that had none in the last period, under an advisory lock so that two nodes never queue one round
+ * twice; the jobs then run like any other, each in its own school.
+ *
  * PGlite has a single connection: a transaction never opens inside another, so progress reported
  * while a handler holds its own long transaction (see `longTx`) is kept and written after it.
  */
@@ -60,6 +64,10 @@ export type JobQueueOptions = {
 
 export type JobQueue = {
   register(kind: string, handler: JobHandler): void;
+  /** Runs a registered kind in every school once per `seconds` (the first round a minute after start). */
+  every(kind: string, seconds: number): void;
+  /** Queues the recurring kinds that are due (all of them when forced); returns how many jobs it queued. */
+  enqueueRecurring(force?: boolean): Promise<number>;
   /** Inserts a queued job in the caller's school transaction; call wake() after it commits. */
   enqueue(tx: Tx, input: { schoolId: string; kind: string; payload: unknown; createdBy: string | null; total?: number }): Promise<string>;
   wake(): void;
@@ -78,6 +86,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   const lockSeconds = opts.lockSeconds ?? 300;
   const maxAttempts = opts.maxAttempts ?? 3;
   const handlers = new Map<string, JobHandler>();
+  const recurring = new Map<string, { seconds: number; checkAt: number }>();
   let stopped = true;
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
@@ -174,6 +183,28 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     }
   }
 
+  async function enqueueRecurring(force = false): Promise<number> {
+    let queued = 0;
+    for (const [kind, r] of recurring) {
+      const t = now().getTime();
+      if (!force && t < r.checkAt) continue;
+      r.checkAt = t + Math.min(r.seconds, 60) * 1000;
+      const at = new Date(t).toISOString();
+      const since = new Date(t - r.seconds * 1000).toISOString();
+      queued += await platformTx(dbh.db, 'jobs', async (tx) => {
+        // One node at a time decides, so a round is queued once whatever the number of nodes.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hxk.recurring.${kind}`}))`);
+        const res = await tx.execute(sql`
+          insert into ${jobs} (school_id, kind, payload, created_at)
+          select s.id, ${kind}, '{}'::jsonb, ${at}::timestamptz from schools s
+          where not exists (select 1 from ${jobs} j where j.school_id = s.id and j.kind = ${kind} and j.created_at > ${since}::timestamptz)
+          returning id`);
+        return (res as unknown as { rows: unknown[] }).rows.length;
+      });
+    }
+    return queued;
+  }
+
   async function runNext(): Promise<boolean> {
     const job = await claim();
     if (!job) return false;
@@ -186,6 +217,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       pendingWake = false;
       let ran = false;
       try {
+        if (recurring.size) await enqueueRecurring();
         ran = await runNext();
       } catch (err) {
         if (stopped) return;
@@ -209,6 +241,11 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       if (handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
       handlers.set(kind, handler);
     },
+    every(kind, seconds) {
+      if (!handlers.has(kind)) throw new Error(`recurring job kind ${kind} has no handler`);
+      recurring.set(kind, { seconds, checkAt: now().getTime() + 60_000 });
+    },
+    enqueueRecurring,
     async enqueue(tx, input) {
       const [row] = await tx
         .insert(jobs)

@@ -24,7 +24,8 @@ export const schoolMemberships = pgTable('school_memberships', {
   id: id(),
   accountId: idString('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   identity: integer('identity').notNull(),
-  status: text('status', { enum: ['pending', 'approved', 'rejected', 'disabled'] }).notNull(),
+  // invited: a school's sync or import asked an account that is not wholly the school's; not a member until accepted.
+  status: text('status', { enum: ['pending', 'approved', 'rejected', 'disabled', 'invited'] }).notNull(),
   createdAt: createdAt(),
   reviewedAt: ts('reviewed_at'),
   reviewedBy: idString('reviewed_by').references(() => accounts.id, { onDelete: 'set null' }),
@@ -68,8 +69,14 @@ export const files = pgTable('files', {
   /** Where the file belongs (e.g. "appeal:123", "import"): a name is unique within one context. */
   context: text('context'),
   createdAt: createdAt(),
+  /**
+   * When something took the file (an appeal's images...), set in the same transaction as the reference
+   * (docs/decisions/0012). Null: an upload only its uploader sees, removed a day after by files.sweep.
+   */
+  attachedAt: ts('attached_at'),
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),
   index('files_owner_idx').on(t.schoolId, t.ownerId),
+  index('files_unattached_idx').on(t.schoolId, t.createdAt).where(sql`${t.attachedAt} is null`),
   uniqueIndex('files_context_name_uq').on(t.schoolId, t.ownerId, t.context, t.name).where(sql`${t.context} is not null`),
 ]);

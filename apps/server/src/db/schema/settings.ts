@@ -1,6 +1,7 @@
 /** A school's own settings and its application list (tenant tables, migration 0006). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { UPLOAD_SETTINGS_DEFAULTS, UPLOAD_SETTINGS_MAX } from '@hxk/contracts';
 import { schools } from './platform.ts';
 import { createdAt, id, schoolId, ts } from './columns.ts';
 
@@ -34,12 +35,18 @@ export const schoolSettings = pgTable('school_settings', {
   /** Front-row settings: empty seats tolerated in the front rows, and the warning rate (percent). */
   frontRowEmptySeats: integer('front_row_empty_seats').notNull().default(0),
   frontRowMinRate: integer('front_row_min_rate').notNull().default(60),
+  /** Uploads (issue 12): per person per minute and per hour, and the school's storage quota (MB). */
+  uploadFilesPerMinute: integer('upload_files_per_minute').notNull().default(UPLOAD_SETTINGS_DEFAULTS.filesPerMinute),
+  uploadMbPerHour: integer('upload_mb_per_hour').notNull().default(UPLOAD_SETTINGS_DEFAULTS.mbPerHour),
+  storageQuotaMb: integer('storage_quota_mb').notNull().default(UPLOAD_SETTINGS_DEFAULTS.storageQuotaMb),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
   check('school_settings_windows_ck', sql`coalesce(${t.lessonPlanUploadStart}, 0) between 0 and 1440 and coalesce(${t.lessonPlanUploadEnd}, 0) between 0 and 1440
     and coalesce(${t.lessonPlanModifyStart}, 0) between 0 and 1440 and coalesce(${t.lessonPlanModifyEnd}, 0) between 0 and 1440`),
   check('school_settings_numbers_ck', sql`${t.frontRowEmptySeats} between 0 and 10000 and ${t.frontRowMinRate} between 0 and 100
     and ${t.recorderVideoView} in (0, 1) and ${t.serverVideoView} in (0, 1) and ${t.waitingMinutes} between 0 and 120 and ${t.recordingRetentionDays} between 0 and 3650`),
+  check('school_settings_uploads_ck', sql`${t.uploadFilesPerMinute} between 1 and ${sql.raw(String(UPLOAD_SETTINGS_MAX.filesPerMinute))}
+    and ${t.uploadMbPerHour} between 1 and ${sql.raw(String(UPLOAD_SETTINGS_MAX.mbPerHour))} and ${t.storageQuotaMb} between 0 and ${sql.raw(String(UPLOAD_SETTINGS_MAX.storageQuotaMb))}`),
 ]);
 
 export const applications = pgTable('applications', {
@@ -54,4 +61,9 @@ export const applications = pgTable('applications', {
   parentId: text('parent_id'),
   sort: integer('sort').notNull().default(0),
   createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('applications_name_idx').on(t.schoolId, t.category, t.sort)]);
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  index('applications_name_idx').on(t.schoolId, t.category, t.sort),
+  // APPLICATION_LINK_RE (contracts/settings.ts): https, or a path with exactly one leading / (not // or /\).
+  check('applications_web_path_ck', sql`${t.webPath} ~ '^(https://[^[:space:]]+|/([^/\\\\[:space:]][^[:space:]]*)?)$'`),
+]);

@@ -212,7 +212,7 @@ export async function seedDemoEvaluationsAndAppeals(tx: Tx, school: SeededSchool
         const storageKey = `schools/${schoolId}/files/${crypto.randomBytes(16).toString('hex')}`;
         await opts.storage.put(storageKey, png);
         const [f] = await tx.insert(files).values({
-          schoolId, ownerId: teacherId, name: `board-photo-${k + 1}.png`, contentType: 'image/png', size: png.length, storageKey, context: 'appeal', createdAt,
+          schoolId, ownerId: teacherId, name: `board-photo-${k + 1}.png`, contentType: 'image/png', size: png.length, storageKey, context: 'appeal', createdAt, attachedAt: createdAt,
         }).returning({ id: files.id });
         await tx.insert(appealImages).values({ schoolId, appealId: row!.id, position: k, fileId: f!.id });
       }

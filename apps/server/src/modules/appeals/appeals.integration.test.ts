@@ -323,6 +323,13 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
     expect((await create(teacher, { evaluationId: evalB, reason: 'Not a picture at all', imageIds: [pdf] })).body.errorKey).toBe('appeal.badImage');
     expect((await create(teacher, { evaluationId: evalB, reason: 'The same picture twice', imageIds: [ids[0], ids[0]] })).body.errorKey).toBe('appeal.badImage');
 
+    // Before the appeal takes them, the images are the uploader's alone: nobody else reads or deletes them.
+    const info = (token: string) => call(env.app, { url: `/base/tool/file/v1/get/info/of/id?fileId=${ids[0]}`, token });
+    expect((await info(teacher)).status).toBe(200);
+    for (const token of [leader, admin, supervisor, student]) expect((await info(token)).status).toBe(404);
+    const del = (token: string, id: string) => call(env.app, { url: `/base/tool/file/v1/delete?fileId=${id}`, method: 'POST', token, headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    expect((await del(admin, ids[0]!)).status).toBe(404);
+
     const ten = await create(teacher, { evaluationId: evalB, reason: 'Ten pictures of the board', imageIds: ids.slice(0, 10) });
     expect(ten.body.code, ten.body.msg).toBe(1);
     const read = await detail(ten.body.data.appealId, teacher);
@@ -335,7 +342,6 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
     expect(reused.body.errorKey).toBe('appeal.badImage');
 
     // The uploader, the evaluator (the leader, also a handler) and handlers read it; the others do not.
-    const info = (token: string) => call(env.app, { url: `/base/tool/file/v1/get/info/of/id?fileId=${ids[0]}`, token });
     const download = async (token: string) => (await env.app.inject({ url: `/base/tool/file/v1/download?fileId=${ids[0]}`, headers: { authorization: `Bearer ${token}` } })).statusCode;
     for (const token of [teacher, leader, admin]) expect((await info(token)).status).toBe(200);
     for (const token of [supervisor, otherTeacher, student, admin2]) expect((await info(token)).status).toBe(404);
@@ -350,8 +356,10 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
     const own = await handle(leader, { appealId: ten.body.data.appealId, decision: 'resolve', scoreAfter: 90, opinion: 'Judging my own work' });
     expect(own.status).toBe(409);
     expect(own.body.errorKey).toBe('appeal.conflictOfInterest');
-    // An image not attached to any appeal stays readable in the school as before.
-    expect((await call(env.app, { url: `/base/tool/file/v1/get/info/of/id?fileId=${ids[10]}`, token: supervisor })).status).toBe(200);
+    // An image no appeal took stays its uploader's alone.
+    const unattached = (token: string) => call(env.app, { url: `/base/tool/file/v1/get/info/of/id?fileId=${ids[10]}`, token });
+    expect((await unattached(teacher)).status).toBe(200);
+    for (const token of [supervisor, leader, admin]) expect((await unattached(token)).status).toBe(404);
   });
 
   it('never shows the teacher the evaluator of an anonymous evaluation', async () => {

@@ -200,7 +200,7 @@ export async function createAppeal(ctx: MemberCtx, input: z.output<typeof ZCreat
       if (imageIds.length) {
         const usable = rowsOf<{ id: string }>(await tx.execute(sql`
           select f.id::text as id from files f
-          where f.id in (${idList(imageIds)}) and f.owner_id = ${me} and f.content_type like 'image/%'
+          where f.id in (${idList(imageIds)}) and f.owner_id = ${me} and f.content_type like 'image/%' and f.attached_at is null
             and not exists (select 1 from appeal_images ai where ai.school_id = f.school_id and ai.file_id = f.id)`));
         if (usable.length !== imageIds.length) throw new AppError('appeal.badImage');
       }
@@ -212,6 +212,8 @@ export async function createAppeal(ctx: MemberCtx, input: z.output<typeof ZCreat
       if (imageIds.length) {
         await tx.execute(sql`insert into appeal_images (school_id, appeal_id, position, file_id) values
           ${sql.join(imageIds.map((fileId, i) => sql`(${ctx.auth.schoolId}, ${appealId}, ${i}, ${fileId})`), sql`, `)}`);
+        // Taken: the images now follow the appeal (readers, no clean-up; docs/decisions/0012).
+        await tx.execute(sql`update files set attached_at = ${ctx.deps.now().toISOString()}::timestamptz where id in (${idList(imageIds)})`);
       }
       await notify([{ recipientId: e.evaluatorId, kind: 'appeal.new', params: { course: e.courseName, date: e.lessonDate, teacher: e.teacherName }, link: detailLink(appealId) }]);
       return { appealId };

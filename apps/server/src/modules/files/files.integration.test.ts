@@ -1,10 +1,11 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TGlobalSettings } from '@hxk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { files } from '../../db/schema/index.ts';
+import { files, jobs } from '../../db/schema/index.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { s3Storage } from '../../platform/adapters/s3.ts';
 import { startS3Double, type S3Double } from '../../platform/adapters/s3.double.ts';
@@ -61,6 +62,8 @@ describe.each(DRIVERS)('files on %s', (driver) => {
   afterAll(async () => {
     await env?.close();
   });
+  // Each test in a minute of its own: the per-person upload rate counts by the (frozen) test clock.
+  beforeEach(() => env.clock.advance(61));
 
   it('accepts an image of exactly 10 MB and refuses 10 MB + 1 byte while streaming', async () => {
     const exact = await upload(env.app, teacher, {}, { name: 'photo.png', head: PNG, size: 10 * MB });
@@ -151,8 +154,17 @@ describe.each(DRIVERS)('files on %s', (driver) => {
     expect(dl.headers['content-type']).toBe('application/pdf');
     expect(dl.headers['x-content-type-options']).toBe('nosniff');
     expect(dl.headers['content-disposition']).toBe(`attachment; filename="__ v2_final.pdf"; filename*=UTF-8''${encodeURIComponent('教案 v2;final.pdf')}`);
+    // A PDF can carry JavaScript: it is an attachment even when asked inline, and sandboxed anyway.
     const inline = await env.app.inject({ method: 'GET', url: `${up.body.data.url}&disposition=inline`, headers: { authorization: `Bearer ${teacher}` } });
-    expect(inline.headers['content-disposition']).toMatch(/^inline;/);
+    expect(inline.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(inline.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
+    const video = await upload(env.app, teacher, {}, { name: 'lesson.mp4', head: MP4_HEAD });
+    const videoInline = await env.app.inject({ method: 'GET', url: `${video.body.data.url}&disposition=inline`, headers: { authorization: `Bearer ${teacher}` } });
+    expect(videoInline.headers['content-disposition']).toMatch(/^attachment;/);
+    const png = await upload(env.app, teacher, {}, { name: 'board.png', head: PNG });
+    const pngInline = await env.app.inject({ method: 'GET', url: `${png.body.data.url}&disposition=inline`, headers: { authorization: `Bearer ${teacher}` } });
+    expect(pngInline.headers['content-disposition']).toMatch(/^inline;/);
+    expect(pngInline.headers['content-type']).toBe('image/png');
     const txt = await upload(env.app, teacher, {}, { name: 'notes.txt', head: Buffer.from('plain') });
     const txtInline = await env.app.inject({ method: 'GET', url: `${txt.body.data.url}&disposition=inline`, headers: { authorization: `Bearer ${teacher}` } });
     expect(txtInline.headers['content-disposition']).toMatch(/^attachment;/);
@@ -173,20 +185,139 @@ describe.each(DRIVERS)('files on %s', (driver) => {
     expect(await listFiles(filesDir)).toEqual(before);
   });
 
-  it('lets the uploader or a school administrator delete a file, not another teacher', async () => {
+  it("keeps an upload nothing took to its uploader: other members, the administrator too, neither read nor delete it (404)", async () => {
     const mine = await upload(env.app, teacher, {}, { name: 'mine.pdf', head: PDF });
-    const other = await loginAs(env.app, 'supervisor');
-    const refused = await call(env.app, { url: `/base/tool/file/v1/delete?fileId=${mine.body.data.fileId}`, method: 'POST', token: other, headers: { ...XHR, language: 'en' } });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ errorKey: 'file.deleteForbidden', msg: 'Only the uploader or a school administrator can delete this file.' });
-    expect((await call(env.app, { url: `/base/tool/file/v1/get/info/of/id?fileId=${mine.body.data.fileId}`, token: other })).status).toBe(200);
+    const id = mine.body.data.fileId;
+    const before = await listFiles(filesDir);
+    for (const account of ['student', 'supervisor', 'admin']) {
+      const token = await loginAs(env.app, account);
+      const info = await call(env.app, { url: `/base/tool/file/v1/get/info/of/id?fileId=${id}`, token, headers: { language: 'en' } });
+      expect(info.status, account).toBe(404);
+      expect(info.body).toMatchObject({ errorKey: 'common.notFound', msg: 'Resource not found.' });
+      expect((await env.app.inject({ method: 'GET', url: mine.body.data.url, headers: { authorization: `Bearer ${token}` } })).statusCode, account).toBe(404);
+      const del = await call(env.app, { url: `/base/tool/file/v1/delete?fileId=${id}`, method: 'POST', token, headers: { ...XHR, language: 'en' } });
+      expect(del.status, account).toBe(404);
+      expect(del.body).toEqual(info.body);
+    }
+    const [row] = await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(files).where(eq(files.id, id)));
+    expect(row).toMatchObject({ name: 'mine.pdf', ownerId: env.schoolA.users.teacher!.id, attachedAt: null });
+    expect(await listFiles(filesDir)).toEqual(before);
+    expect((await call(env.app, { url: `/base/tool/file/v1/delete?fileId=${id}`, method: 'POST', token: teacher, headers: XHR })).body.code).toBe(1);
+    expect((await listFiles(filesDir)).length).toBe(before.length - 1);
+    expect((await call(env.app, { url: `/base/tool/file/v1/get/info/of/id?fileId=${id}`, token: teacher })).status).toBe(404);
+  });
+
+  /** The school's global settings with some upload settings changed, saved as its administrator. */
+  async function saveUploadSettings(token: string, change: Partial<Pick<TGlobalSettings, 'uploadFilesPerMinute' | 'uploadMbPerHour' | 'storageQuotaMb'>>) {
+    const current = await call<TGlobalSettings>(env.app, { url: '/base/system/settings/v1/get', token });
+    const { defaultResetPasswordSet: _set, storageUsedBytes: _used, ...rest } = current.body.data;
+    return call<TGlobalSettings>(env.app, { url: '/base/system/settings/v1/save', body: { ...rest, ...change }, token });
+  }
+  const resetRate = async (account: string, school = env.schoolA) => {
+    for (const k of ['n', 'b']) await env.app.deps.counters.reset(`upload:${k}:${school.schoolId}:${school.users[account]!.id}`);
+  };
+
+  it("holds each person to the school's upload rate: files a minute and bytes an hour, refused before or while the body streams", async () => {
     const admin = await loginAs(env.app, 'admin');
-    const before = (await listFiles(filesDir)).length;
-    expect((await call(env.app, { url: `/base/tool/file/v1/delete?fileId=${mine.body.data.fileId}`, method: 'POST', token: admin, headers: XHR })).body.code).toBe(1);
-    expect((await listFiles(filesDir)).length).toBe(before - 1);
-    expect((await call(env.app, { url: `/base/tool/file/v1/get/info/of/id?fileId=${mine.body.data.fileId}`, token: teacher })).status).toBe(404);
-    const own = await upload(env.app, teacher, {}, { name: 'own.pdf', head: PDF });
-    expect((await call(env.app, { url: `/base/tool/file/v1/delete?fileId=${own.body.data.fileId}`, method: 'POST', token: teacher, headers: XHR })).body.code).toBe(1);
+    const supervisor = await loginAs(env.app, 'supervisor');
+    const saved = await saveUploadSettings(admin, { uploadFilesPerMinute: 3, uploadMbPerHour: 1 });
+    expect(saved.body.data).toMatchObject({ uploadFilesPerMinute: 3, uploadMbPerHour: 1 });
+    try {
+      await resetRate('teacher');
+      for (let i = 0; i < 3; i++) expect((await upload(env.app, teacher, {}, { name: `r${i}.txt`, head: Buffer.from('x') })).body.code).toBe(1);
+      const fourth = await upload(env.app, teacher, {}, { name: 'r3.txt', head: Buffer.from('x') }, 'en');
+      expect(fourth.status).toBe(429);
+      expect(fourth.body.errorKey).toBe('file.tooFast');
+      expect(fourth.body.msg).toMatch(/^Too many uploads: at most 3 files a minute per person\. Try again in \d+ seconds\.$/);
+      const zh = await upload(env.app, teacher, {}, { name: 'r4.txt', head: Buffer.from('x') }, 'zh');
+      expect(zh.body.msg).toMatch(/^上传过于频繁：每人每分钟最多上传 3 个文件，请 \d+ 秒后再试$/);
+      // Another person of the school has a count of their own.
+      expect((await upload(env.app, supervisor, {}, { name: 's.txt', head: Buffer.from('x') })).body.code).toBe(1);
+      env.clock.advance(61);
+      // 1 MB an hour: 700 KB pass, the next 700 KB are cut while they stream and nothing is kept.
+      expect((await upload(env.app, teacher, {}, { name: 'big1.pdf', head: PDF, size: 700 * 1024 })).body.code).toBe(1);
+      const before = await listFiles(filesDir);
+      const over = await upload(env.app, teacher, {}, { name: 'big2.pdf', head: PDF, size: 700 * 1024 }, 'ja');
+      expect(over.status).toBe(429);
+      expect(over.body.errorKey).toBe('file.hourlyLimit');
+      expect(over.body.msg).toMatch(/^1 時間にアップロードできるのは 1MB までです。\d+ 分後にもう一度お試しください。$/);
+      expect(await listFiles(filesDir)).toEqual(before);
+      expect(await listFiles(tmpDir)).toEqual([]);
+    } finally {
+      await saveUploadSettings(admin, { uploadFilesPerMinute: 20, uploadMbPerHour: 1024 });
+      await resetRate('teacher');
+    }
+  });
+
+  it("refuses uploads past the school's storage quota, and the quota of one school is not another's", async () => {
+    const admin = await loginAs(env.app, 'admin');
+    const admin2 = await loginAs(env.app, 'admin2');
+    const teacher2 = await loginAs(env.app, 'teacher2');
+    const used = (await call<TGlobalSettings>(env.app, { url: '/base/system/settings/v1/get', token: admin })).body.data.storageUsedBytes;
+    expect(used).toBeGreaterThan(10 * MB);
+    const before2 = (await call<TGlobalSettings>(env.app, { url: '/base/system/settings/v1/get', token: admin2 })).body.data;
+    try {
+      // Between 1 and 2 MB left: 3 MB are cut while they stream.
+      await saveUploadSettings(admin, { storageQuotaMb: Math.ceil(used / MB) + 1 });
+      const files0 = await listFiles(filesDir);
+      const over = await upload(env.app, teacher, {}, { name: 'big.pdf', head: PDF, size: 3 * MB }, 'en');
+      expect(over.status).toBe(413);
+      expect(over.body.errorKey).toBe('file.quotaExceeded');
+      expect(over.body.msg).toMatch(/^The school's storage is full \(\d+MB used of \d+MB\)\. Ask your administrator to free space or raise the quota\.$/);
+      expect(await listFiles(filesDir)).toEqual(files0);
+      expect((await upload(env.app, teacher, {}, { name: 'small.txt', head: Buffer.from('fits') })).body.code).toBe(1);
+      // Full: refused before the body is read.
+      await saveUploadSettings(admin, { storageQuotaMb: 0 });
+      const full = await upload(env.app, teacher, {}, { name: 'tiny.txt', head: Buffer.from('x') }, 'zh');
+      expect(full.status).toBe(413);
+      expect(full.body.msg).toMatch(/^学校存储空间已满（已用 \d+MB，共 0MB），请联系管理员清理或扩容$/);
+      // Second School: its own quota and its own use; what School A set changed nothing there.
+      const after2 = (await call<TGlobalSettings>(env.app, { url: '/base/system/settings/v1/get', token: admin2 })).body.data;
+      expect(after2).toEqual(before2);
+      expect((await upload(env.app, teacher2, {}, { name: 'b.txt', head: Buffer.from('school b') })).body.code).toBe(1);
+      // ...and Second School's administrator cannot change School A's quota.
+      await saveUploadSettings(admin2, { storageQuotaMb: 5 });
+      expect((await call<TGlobalSettings>(env.app, { url: '/base/system/settings/v1/get', token: admin })).body.data.storageQuotaMb).toBe(0);
+    } finally {
+      await saveUploadSettings(admin, { storageQuotaMb: 20 * 1024 });
+      await saveUploadSettings(admin2, { storageQuotaMb: before2.storageQuotaMb });
+    }
+    const bad = await saveUploadSettings(admin, { uploadFilesPerMinute: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errorKey).toBe('common.validation');
+  });
+
+  it('removes uploads nothing took a day after, rows and objects, in every school, and keeps attached files', async () => {
+    const teacher2 = await loginAs(env.app, 'teacher2');
+    const old = await upload(env.app, teacher, {}, { name: 'old.pdf', head: PDF });
+    const kept = await upload(env.app, teacher, {}, { name: 'kept.png', head: PNG });
+    const old2 = await upload(env.app, teacher2, {}, { name: 'old2.pdf', head: PDF });
+    // Taken by something (as an appeal takes its images, see the appeals tests).
+    await platformTx(env.dbh.db, 'seed', (tx) => tx.update(files).set({ attachedAt: env.clock.now }).where(eq(files.id, kept.body.data.fileId)));
+    env.clock.advance(25 * 3600);
+    teacher = await loginAs(env.app, 'teacher'); // the old session has expired meanwhile
+    await resetRate('teacher');
+    const fresh = await upload(env.app, teacher, {}, { name: 'fresh.pdf', head: PDF });
+    expect(fresh.body.code, fresh.body.msg).toBe(1);
+    const keyOf = async (id: string) => (await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(files).where(eq(files.id, id))))[0]?.storageKey;
+    const oldKey = (await keyOf(old.body.data.fileId))!;
+    expect((await listFiles(filesDir))).toContain(oldKey);
+
+    await env.app.deps.jobs.enqueueRecurring(true);
+    while (await env.app.deps.jobs.runNext());
+    // The background worker may hold one of the rounds: wait for it.
+    const pending = () => platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(jobs).where(and(eq(jobs.kind, 'files.sweep'), inArray(jobs.status, ['queued', 'running']))));
+    for (let i = 0; i < 100 && (await pending()).length; i++) await new Promise((r) => setTimeout(r, 50));
+    const runs = await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(jobs).where(eq(jobs.kind, 'files.sweep')));
+    expect(new Set(runs.filter((j) => j.status === 'done').map((j) => j.schoolId))).toEqual(new Set([env.schoolA.schoolId, env.schoolB.schoolId]));
+
+    const left = await platformTx(env.dbh.db, 'seed', (tx) => tx.select({ id: files.id }).from(files)
+      .where(inArray(files.id, [old.body.data.fileId, kept.body.data.fileId, old2.body.data.fileId, fresh.body.data.fileId])));
+    expect(left.map((r) => r.id).sort()).toEqual([kept.body.data.fileId, fresh.body.data.fileId].sort());
+    expect(await listFiles(filesDir)).not.toContain(oldKey);
+    expect((await env.app.inject({ method: 'GET', url: kept.body.data.url, headers: { authorization: `Bearer ${teacher}` } })).statusCode).toBe(200);
+    // A second round within the hour queues nothing.
+    expect(await env.app.deps.jobs.enqueueRecurring(true)).toBe(0);
   });
 
   it('refuses an upload without a file part', async () => {

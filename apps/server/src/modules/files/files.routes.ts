@@ -31,13 +31,21 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }
 
-const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|bmp)|video\/|audio\/|application\/pdf$)/;
+/**
+ * Only images are ever shown inline (finding 11 of issue 12): a PDF can carry JavaScript, and nothing
+ * but an <img> needs inline. <img>, <video> and <audio> ignore Content-Disposition, so media still
+ * play in the page; opened in a tab, video and audio are downloaded rather than played by the browser.
+ */
+const INLINE_TYPES = /^image\/(png|jpeg|gif|webp)$/;
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => sweepTemp(path.join(app.deps.config.dataDir, 'tmp')));
+  // Uploads nobody attached are removed a day after (docs/decisions/0012): checked every hour.
+  app.deps.jobs.register(files.SWEEP_JOB, files.sweepJob(app.deps));
+  app.deps.jobs.every(files.SWEEP_JOB, 3600);
 
   app.post('/base/tool/file/v1/simple/upload', {
-    config: { permission: 'account' },
+    config: { permission: 'account', cost: 'upload' },
     schema: {
       tags,
       summary:
@@ -66,7 +74,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = req.ctx as MemberCtx;
       if (!ctx.auth?.schoolId) throw new AppError('auth.noSchool');
       await files.assertNameFree(ctx, cleanFileName(part.filename), fields.context);
-      const received = await receiveUpload(part.file, part.filename, { accept: fields.accept, tmpDir });
+      const budget = await files.admitUpload(ctx);
+      const received = await receiveUpload(part.file, part.filename, { accept: fields.accept, tmpDir, budget });
       try {
         return ok(await files.storeFile(ctx, received, fields.context));
       } finally {
@@ -91,7 +100,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'member' },
     schema: {
       tags,
-      summary: 'The content of a file of the current school, streamed (disposition=inline for images, video, audio and PDF)',
+      summary: 'The content of a file the caller may read, streamed; disposition=inline shows PNG, JPEG, GIF and WebP images inline, anything else is an attachment',
       querystring: ZFileDownloadQuery,
     },
   }, async (req, reply) => {
@@ -102,13 +111,15 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-length', size)
       .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
       .header('x-content-type-options', 'nosniff')
+      // Whatever a file holds, opened directly it runs nothing and reaches nothing.
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
       .header('cache-control', 'private, no-cache')
       .send(body);
   });
 
   app.post('/base/tool/file/v1/delete', {
     config: { permission: 'member' },
-    schema: { tags, summary: 'Delete a file (its uploader or an administrator of the school)', querystring: ZFileQuery, response: okSchema(z.null()) },
+    schema: { tags, summary: 'Delete a file the caller may read (its uploader or an administrator of the school); any other is not found', querystring: ZFileQuery, response: okSchema(z.null()) },
   }, async (req) => {
     await files.deleteFile(req.ctx as MemberCtx, req.query.fileId);
     return ok(null);

@@ -2,15 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import { IDENTITY, type TFileInfo } from '@hxk/contracts';
-import { files } from '../../db/schema/index.ts';
-import type { Ctx, AuthState, MemberCtx } from '../../platform/context.ts';
+import { IDENTITY, UPLOAD_SETTINGS_DEFAULTS, type TFileInfo } from '@hxk/contracts';
+import { files, schoolSettings } from '../../db/schema/index.ts';
+import type { Ctx, AuthState, Deps, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { JobHandler } from '../../platform/jobs.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { rowsOf } from '../../platform/sql-rows.ts';
 import { avatarUrl, replaceAvatarKey } from '../users/users.service.ts';
 import { extensionForKind } from './file-types.ts';
-import type { Received } from './receive.ts';
+import type { Budget, Received } from './receive.ts';
 
 type AccountCtx = Ctx & { auth: AuthState };
 
@@ -32,6 +33,49 @@ export async function assertNameFree(ctx: MemberCtx, name: string, context: stri
   if (taken) throw new AppError('file.nameTaken', { name });
 }
 
+const MB = 1024 * 1024;
+/** Bytes as people read them: whole MB, or GB with one decimal from 1 GB. */
+export const sizeText = (bytes: number) => (bytes >= 1024 * MB ? `${Math.round(bytes / (1024 * MB) * 10) / 10}GB` : `${Math.ceil(bytes / MB)}MB`);
+
+const filesKey = (ctx: MemberCtx) => `upload:n:${ctx.auth.schoolId}:${ctx.auth.accountId}`;
+const bytesKey = (ctx: MemberCtx) => `upload:b:${ctx.auth.schoolId}:${ctx.auth.accountId}`;
+
+/** The school's upload settings (its own, else the defaults) and the bytes its files take now. */
+export async function uploadSettings(ctx: MemberCtx) {
+  return inSchool(ctx, async (tx) => {
+    const [s] = await tx.select({
+      filesPerMinute: schoolSettings.uploadFilesPerMinute, mbPerHour: schoolSettings.uploadMbPerHour, storageQuotaMb: schoolSettings.storageQuotaMb,
+    }).from(schoolSettings);
+    const [used] = await tx.select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` }).from(files);
+    return { ...(s ?? UPLOAD_SETTINGS_DEFAULTS), usedBytes: Number(used?.bytes ?? 0) };
+  });
+}
+
+/**
+ * Refuses an upload before its body is read when the person uploads too fast (files per minute,
+ * bytes per hour: shared counters) or the school's storage is full; else returns what the file may
+ * take (the least of the person's bytes left this hour and the school's space left), to which the
+ * stream is held while it is received.
+ */
+export async function admitUpload(ctx: MemberCtx): Promise<Budget> {
+  const { counters } = ctx.deps;
+  const s = await uploadSettings(ctx);
+  const count = await counters.hit(filesKey(ctx), 60);
+  if (count > s.filesPerMinute) throw new AppError('file.tooFast', { max: s.filesPerMinute, seconds: Math.max(1, await counters.ttl(filesKey(ctx))) });
+  const hourly = s.mbPerHour * MB;
+  const hourLeft = hourly - (await counters.get(bytesKey(ctx)));
+  const hourError = async () => new AppError('file.hourlyLimit', { limit: sizeText(hourly), minutes: Math.max(1, Math.ceil((await counters.ttl(bytesKey(ctx))) / 60)) });
+  if (hourLeft <= 0) throw await hourError();
+  const quota = s.storageQuotaMb * MB;
+  const quotaError = () => new AppError('file.quotaExceeded', { used: sizeText(s.usedBytes), quota: sizeText(quota) });
+  const spaceLeft = quota - s.usedBytes;
+  if (spaceLeft <= 0) throw quotaError();
+  if (spaceLeft <= hourLeft) return { bytes: spaceLeft, error: quotaError };
+  // The refusal is built when the stream passes the budget; its minutes are known now.
+  const late = await hourError();
+  return { bytes: hourLeft, error: () => late };
+}
+
 /** Moves a received file into storage under the school's prefix (never the user's name) and records it. */
 export async function storeFile(ctx: MemberCtx, file: Received, context: string | undefined) {
   const { schoolId, accountId } = ctx.auth;
@@ -40,8 +84,9 @@ export async function storeFile(ctx: MemberCtx, file: Received, context: string 
   try {
     const [row] = await inSchool(ctx, (tx) => tx
       .insert(files)
-      .values({ schoolId, ownerId: accountId, name: file.name, contentType: file.contentType, size: file.size, storageKey, context: context ?? null })
+      .values({ schoolId, ownerId: accountId, name: file.name, contentType: file.contentType, size: file.size, storageKey, context: context ?? null, createdAt: ctx.deps.now() })
       .returning());
+    await ctx.deps.counters.add(bytesKey(ctx), file.size, 3600);
     return { fileId: row!.id, name: row!.name, size: row!.size, contentType: row!.contentType, url: fileUrl(row!.id) };
   } catch (e) {
     await ctx.deps.storage.delete(storageKey);
@@ -61,35 +106,28 @@ export async function storeAvatar(ctx: AccountCtx, file: Received) {
 
 export const discard = (file: Received) => fsp.rm(file.tmpPath, { force: true });
 
-async function fileRow(ctx: MemberCtx, fileId: string) {
-  const [row] = await inSchool(ctx, (tx) => tx.select().from(files).where(eq(files.id, fileId)));
-  if (!row) throw new AppError('common.notFound');
-  return row;
-}
-
 /**
- * A file to read (info, download). A file attached to an appeal is readable only by its uploader, the
- * evaluator of the appealed evaluation and appeal handlers; to anyone else it does not exist.
+ * A file to read (info, download, delete). Files follow what they are attached to
+ * (docs/decisions/0012): its uploader reads it; an unattached upload nobody else; a file attached to an
+ * appeal also the appeal's teacher, the evaluator of the appealed evaluation and appeal handlers. A
+ * file attached to something this function does not know is its uploader's only (fails closed). To
+ * anyone else the file does not exist (404).
  */
 async function readableFileRow(ctx: MemberCtx, fileId: string) {
   const me = ctx.auth.accountId;
   const handler = ctx.auth.permissions.includes('EvaluateAppeal');
-  // One transaction: the row, and (unless the reader uploaded it or handles appeals) the evaluators of
-  // the appeals it is attached to.
-  const { row, evaluators } = await inSchool(ctx, async (tx) => {
+  const row = await inSchool(ctx, async (tx) => {
     const [r] = await tx.select().from(files).where(eq(files.id, fileId));
-    if (!r || r.ownerId === me || handler) return { row: r, evaluators: [] };
-    return {
-      row: r,
-      evaluators: rowsOf<{ id: string }>(await tx.execute(sql`
-        select e.evaluator_id::text as id from appeal_images ai
-        join appeals a on a.school_id = ai.school_id and a.id = ai.appeal_id
-        join evaluations e on e.school_id = a.school_id and e.id = a.evaluation_id
-        where ai.file_id = ${fileId}`)),
-    };
+    if (!r || r.ownerId === me) return r;
+    if (!r.attachedAt) return undefined;
+    const appeals = rowsOf<{ teacherId: string; evaluatorId: string }>(await tx.execute(sql`
+      select a.teacher_id::text as "teacherId", e.evaluator_id::text as "evaluatorId" from appeal_images ai
+      join appeals a on a.school_id = ai.school_id and a.id = ai.appeal_id
+      join evaluations e on e.school_id = a.school_id and e.id = a.evaluation_id
+      where ai.file_id = ${fileId}`));
+    return appeals.some((a) => handler || a.teacherId === me || a.evaluatorId === me) ? r : undefined;
   });
   if (!row) throw new AppError('common.notFound');
-  if (evaluators.length && !evaluators.some((e) => e.id === me)) throw new AppError('common.notFound');
   return row;
 }
 
@@ -108,9 +146,12 @@ export async function openFile(ctx: MemberCtx, fileId: string) {
   return { row, ...obj };
 }
 
-/** The uploader or an administrator of the school may delete a file; the row goes first, then the object. */
+/**
+ * Whoever may read a file and is its uploader or an administrator of the school may delete it; a file
+ * the caller may not read is not found, as for reading. The row goes first, then the object.
+ */
 export async function deleteFile(ctx: MemberCtx, fileId: string) {
-  const row = await fileRow(ctx, fileId);
+  const row = await readableFileRow(ctx, fileId);
   if (row.ownerId !== ctx.auth.accountId && ctx.auth.identity !== IDENTITY.admin) throw new AppError('file.deleteForbidden');
   await inSchool(ctx, (tx) => tx.delete(files).where(eq(files.id, fileId)));
   try {
@@ -119,4 +160,36 @@ export async function deleteFile(ctx: MemberCtx, fileId: string) {
     // The file is gone for everyone already; an object left behind is only wasted space.
     ctx.deps.log.warn({ err: e, key: row.storageKey }, 'stored object of a deleted file could not be removed');
   }
+}
+
+// ---------------------------------------------------------------- unattached uploads
+
+export const SWEEP_JOB = 'files.sweep';
+/** How long an upload nobody took lives (docs/decisions/0012). */
+export const UNATTACHED_HOURS = 24;
+const SWEEP_BATCH = 500;
+
+/**
+ * The recurring job (hourly, in each school): removes the uploads nobody attached within a day, rows
+ * first and then their stored objects, and the records of its own finished runs older than a day.
+ */
+export function sweepJob(deps: Deps): JobHandler {
+  return async (jc) => {
+    const cutoff = new Date(jc.now().getTime() - UNATTACHED_HOURS * 3_600_000).toISOString();
+    let removed = 0;
+    for (;;) {
+      const keys = await jc.inSchool(async (tx) => rowsOf<{ key: string }>(await tx.execute(sql`
+        delete from files where id in (
+          select id from files where attached_at is null and created_at < ${cutoff}::timestamptz order by created_at limit ${SWEEP_BATCH})
+        returning storage_key as key`)).map((r) => r.key));
+      for (const key of keys) {
+        await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'files.sweep: a stored object could not be removed'));
+      }
+      removed += keys.length;
+      if (keys.length < SWEEP_BATCH) break;
+    }
+    await jc.inSchool((tx) => tx.execute(sql`
+      delete from jobs where kind = ${SWEEP_JOB} and status in ('done', 'failed') and finished_at < ${cutoff}::timestamptz`));
+    return { removed };
+  };
 }

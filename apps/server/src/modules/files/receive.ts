@@ -13,6 +13,9 @@ import { UPLOAD_LIMITS, type ErrorKey, type TFileAccept } from '@hxk/contracts';
 import { AppError } from '../../platform/errors.ts';
 import { classify, cleanFileName, extensionOf, HEAD_BYTES, isImageKind, ooxmlKind, sniffHead, zipEntryNames, type Classified, type FileKind, type HeadVerdict } from './file-types.ts';
 
+/** Bytes the person and the school have left (upload rate, storage quota), and the refusal past them. */
+export type Budget = { bytes: number; error: () => AppError };
+
 export type Received = { tmpPath: string; size: number; name: string; kind: FileKind; contentType: string };
 
 const MB = 1024 * 1024;
@@ -39,7 +42,7 @@ class Inspector extends Transform {
   verdict: HeadVerdict | null = null;
   limit: number = UPLOAD_LIMITS.fileBytes;
 
-  constructor(private readonly name: string, private readonly accept: TFileAccept) {
+  constructor(private readonly name: string, private readonly accept: TFileAccept, private readonly budget?: Budget) {
     super();
   }
 
@@ -74,6 +77,7 @@ class Inspector extends Transform {
       }
     }
     if (this.size > this.limit) return done(new AppError('file.tooLarge', { limit: limitText(this.limit) }));
+    if (this.budget && this.size > this.budget.bytes) return done(this.budget.error());
     done(null, chunk);
   }
 
@@ -90,14 +94,15 @@ class Inspector extends Transform {
 export async function receiveUpload(
   file: Readable & { truncated?: boolean },
   rawName: string,
-  opts: { accept: TFileAccept; tmpDir: string },
+  opts: { accept: TFileAccept; tmpDir: string; budget?: Budget },
 ): Promise<Received> {
   const name = cleanFileName(rawName);
   await fsp.mkdir(opts.tmpDir, { recursive: true });
   const tmpPath = path.join(opts.tmpDir, `upload-${crypto.randomBytes(12).toString('hex')}`);
-  const inspector = new Inspector(name, opts.accept);
+  const inspector = new Inspector(name, opts.accept, opts.budget);
+  const out = fs.createWriteStream(tmpPath, { flags: 'wx' });
   try {
-    await pipeline(file, inspector, fs.createWriteStream(tmpPath, { flags: 'wx' }));
+    await pipeline(file, inspector, out);
     // The multipart parser's own cap (a little above 100 MB) cut the stream: too large.
     if (file.truncated) throw new AppError('file.tooLarge', { limit: limitText(UPLOAD_LIMITS.fileBytes) });
     const verdict = inspector.verdict!;
@@ -118,6 +123,8 @@ export async function receiveUpload(
     if (!c.ok) throw refusal(c, opts.accept);
     return { tmpPath, size: inspector.size, name, kind, contentType: c.contentType };
   } catch (e) {
+    // A refusal on the first bytes can come before the file is even open: remove it once it is closed.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fsp.rm(tmpPath, { force: true });
     // Whatever is left of the part is thrown away, not read.
     file.destroy();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applications, schoolSettings } from '../../db/schema/index.ts';
 import { platformTx } from '../../platform/tenancy.ts';
+import { APPLICATION_LINK_RE } from '@hxk/contracts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 
 type Page = { list: { name: string; applicationRes: { id: string; name: string; parentId: string | null }[] }[]; total: number };
@@ -55,12 +56,38 @@ describe.each(DRIVERS)('title and applications on %s', (driver) => {
     expect(page2.body.data.list.flatMap((g) => g.applicationRes)).toHaveLength(1);
   });
 
+  it('takes only https links or paths with exactly one leading slash, in the contract and in the database', async () => {
+    for (const webPath of ['//evil.example', '/\\evil.example', 'http://lib.example.edu/', ' //evil.example', 'https://', '/ x']) {
+      const r = await call(env.app, { url: '/base/application/v1/saveOrUpdate', body: { category: 'X', name: 'X', webPath }, token: admin, headers: { language: 'en' } });
+      expect(r.status, webPath).toBe(400);
+      expect(r.body).toMatchObject({ errorKey: 'common.validation' });
+      expect(r.body.msg).toContain('must be an https:// address, or a path on this site starting with a single /');
+    }
+    const zh = await call(env.app, { url: '/base/application/v1/saveOrUpdate', body: { category: 'X', name: 'X', webPath: '//evil.example' }, token: admin, headers: { language: 'zh' } });
+    expect(zh.body.msg).toContain('须为 https:// 地址');
+    for (const webPath of ['/', '/hxk/', '/a/b?c=d', 'https://lib.example.edu/x']) {
+      const r = await call(env.app, { url: '/base/application/v1/saveOrUpdate', body: { category: 'Links', name: 'Ok', webPath }, token: admin });
+      expect(r.body.code, webPath).toBe(1);
+    }
+    // The database holds the same rule, whoever writes.
+    for (const webPath of ['//evil.example', '/\\evil.example', 'http://x.example/']) {
+      await expect(
+        platformTx(env.dbh.db, 'seed', (tx) => tx.insert(applications).values({ schoolId: env.schoolA.schoolId, category: 'X', name: 'X', webPath })),
+        webPath,
+      ).rejects.toThrow();
+    }
+    // Every seeded demo entry satisfies it.
+    const rows = await platformTx(env.dbh.db, 'seed', (tx) => tx.select({ webPath: applications.webPath }).from(applications));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.webPath).toMatch(APPLICATION_LINK_RE);
+  });
+
   it('adds and edits entries for administrators only, with validation', async () => {
     const refused = await call(env.app, { url: '/base/application/v1/saveOrUpdate', body: { category: 'X', name: 'X', webPath: '/x' }, token: teacher });
     expect(refused.status).toBe(403);
     const bad = await call(env.app, { url: '/base/application/v1/saveOrUpdate', body: { category: 'X', name: 'X', webPath: 'javascript:alert(1)' }, token: admin, headers: { language: 'en' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toContain('http(s)');
+    expect(bad.body.msg).toContain('https://');
     const added = await call<{ id: string }>(env.app, { url: '/base/application/v1/saveOrUpdate', body: { category: 'Library', name: 'Catalogue', webPath: 'https://lib.example.edu/' }, token: admin });
     const id = added.body.data.id;
     await call(env.app, { url: '/base/application/v1/saveOrUpdate', body: { id, category: 'Library', name: 'Library catalogue', webPath: 'https://lib.example.edu/' }, token: admin });
@@ -88,7 +115,13 @@ type Settings = {
   planAnonymous: boolean;
   recordingRetentionDays: number;
   waitingMinutes: number;
+  uploadFilesPerMinute: number;
+  uploadMbPerHour: number;
+  storageQuotaMb: number;
+  storageUsedBytes: number;
 };
+/** What a school that never set its uploads reads (its files take nothing yet). */
+const UPLOADS = { uploadFilesPerMinute: 20, uploadMbPerHour: 1024, storageQuotaMb: 20480, storageUsedBytes: 0 };
 const SETTINGS = {
   lessonPlanUpload: { start: '08:00', end: '18:30' },
   lessonPlanModify: { start: null, end: null },
@@ -129,15 +162,32 @@ describe.each(DRIVERS)('global settings on %s', (driver) => {
       planAnonymous: false,
       recordingRetentionDays: 180,
       waitingMinutes: 10,
+      ...UPLOADS,
     });
     const saved = await save(admin, SETTINGS);
-    expect(saved.body.data).toEqual({ ...SETTINGS, defaultResetPasswordSet: false });
+    expect(saved.body.data).toEqual({ ...SETTINGS, ...UPLOADS, defaultResetPasswordSet: false });
     expect(await row(env.schoolA.schoolId)).toMatchObject({ lessonPlanUploadStart: 480, lessonPlanUploadEnd: 1110, waitingMinutes: 15 });
-    expect((await get(admin)).body.data).toEqual({ ...SETTINGS, defaultResetPasswordSet: false });
+    expect((await get(admin)).body.data).toEqual({ ...SETTINGS, ...UPLOADS, defaultResetPasswordSet: false });
     // The title lives in the same row and is kept.
     await call(env.app, { url: '/base/system/title/v1/saveOrUpdate', body: { name: 'Kept title' }, token: admin });
     await save(admin, SETTINGS);
     expect((await row(env.schoolA.schoolId))!.title).toBe('Kept title');
+  });
+
+  it('saves the upload rate and the storage quota, keeps them when a save leaves them out, and refuses values out of range', async () => {
+    const uploads = { uploadFilesPerMinute: 5, uploadMbPerHour: 50, storageQuotaMb: 100 };
+    const saved = await save(admin, { ...SETTINGS, ...uploads });
+    expect(saved.body.data).toMatchObject(uploads);
+    expect(await row(env.schoolA.schoolId)).toMatchObject(uploads);
+    await save(admin, SETTINGS);
+    expect((await get(admin)).body.data).toMatchObject(uploads);
+    for (const bad of [{ uploadFilesPerMinute: 0 }, { uploadMbPerHour: 0 }, { storageQuotaMb: -1 }, { storageQuotaMb: 200 * 1024 * 1024 }, { uploadFilesPerMinute: 2.5 }]) {
+      const refused = await save(admin, { ...SETTINGS, ...bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(refused.body.errorKey).toBe('common.validation');
+    }
+    expect((await get(admin)).body.data).toMatchObject(uploads);
+    await save(admin, { ...SETTINGS, uploadFilesPerMinute: 20, uploadMbPerHour: 1024, storageQuotaMb: 20480 });
   });
 
   it('refuses bad windows, numbers and passwords with localized messages and keeps what was saved', async () => {
@@ -153,7 +203,7 @@ describe.each(DRIVERS)('global settings on %s', (driver) => {
     const weak = await save(admin, { ...SETTINGS, defaultResetPassword: 'password' });
     expect(weak.status).toBe(400);
     expect(weak.body.msg).toContain('8-16 characters');
-    expect((await get(admin)).body.data).toEqual({ ...SETTINGS, defaultResetPasswordSet: false });
+    expect((await get(admin)).body.data).toEqual({ ...SETTINGS, ...UPLOADS, defaultResetPasswordSet: false });
   });
 
   it("uses the school's default reset password for resets and new people, never shows it, and falls back to the deployment's", async () => {
@@ -192,7 +242,9 @@ describe.each(DRIVERS)('global settings on %s', (driver) => {
   it('keeps each school to its own settings and refuses a teacher (403)', async () => {
     const before = await row(env.schoolA.schoolId);
     expect((await get(adminB)).body.data).toMatchObject({ waitingMinutes: 10, defaultResetPasswordSet: false });
-    await save(adminB, { ...SETTINGS, waitingMinutes: 30 });
+    await save(adminB, { ...SETTINGS, waitingMinutes: 30, storageQuotaMb: 7 });
+    expect((await get(admin)).body.data.storageQuotaMb).toBe(20480);
+    expect((await get(adminB)).body.data.storageQuotaMb).toBe(7);
     expect((await row(env.schoolA.schoolId))!.waitingMinutes).toBe(before!.waitingMinutes);
     expect((await row(env.schoolB.schoolId))!.waitingMinutes).toBe(30);
     expect((await get(teacher)).status).toBe(403);

@@ -1,6 +1,6 @@
-import { asc, count, eq, ilike, or } from 'drizzle-orm';
-import { formatHm, parseHm, TITLE_RECORD_ID, type TApplicationEntry, type TGlobalSettings, type TSaveGlobalSettingsRequest } from '@hxk/contracts';
-import { applications, schoolSettings, schools } from '../../db/schema/index.ts';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { formatHm, parseHm, TITLE_RECORD_ID, UPLOAD_SETTINGS_DEFAULTS, type TApplicationEntry, type TGlobalSettings, type TSaveGlobalSettingsRequest } from '@hxk/contracts';
+import { applications, files, schoolSettings, schools } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { containsPattern, inSchool } from '../../platform/tenancy.ts';
@@ -81,10 +81,15 @@ const minutesOrNull = (c: string | null) => (c === null ? null : parseHm(c));
 
 /** The school's global settings; the default reset password shows only as whether it is set. */
 export async function getGlobalSettings(ctx: MemberCtx): Promise<TGlobalSettings> {
-  const [row] = await inSchool(ctx, (tx) => tx.select().from(schoolSettings));
+  const { row, used } = await inSchool(ctx, async (tx) => {
+    const [r] = await tx.select().from(schoolSettings);
+    const [u] = await tx.select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` }).from(files);
+    return { row: r, used: u };
+  });
   // No row yet: the column defaults of school_settings.
   const s = row ?? { defaultResetPassword: null, lessonPlanUploadStart: null, lessonPlanUploadEnd: null, lessonPlanModifyStart: null, lessonPlanModifyEnd: null,
-    lessonPlanRetention: 'forever' as const, planTeacherCanView: true, planAnonymous: false, recordingRetentionDays: 180, waitingMinutes: 10 };
+    lessonPlanRetention: 'forever' as const, planTeacherCanView: true, planAnonymous: false, recordingRetentionDays: 180, waitingMinutes: 10,
+    uploadFilesPerMinute: UPLOAD_SETTINGS_DEFAULTS.filesPerMinute, uploadMbPerHour: UPLOAD_SETTINGS_DEFAULTS.mbPerHour, storageQuotaMb: UPLOAD_SETTINGS_DEFAULTS.storageQuotaMb };
   return {
     defaultResetPasswordSet: s.defaultResetPassword !== null,
     lessonPlanUpload: { start: clockOrNull(s.lessonPlanUploadStart), end: clockOrNull(s.lessonPlanUploadEnd) },
@@ -94,6 +99,10 @@ export async function getGlobalSettings(ctx: MemberCtx): Promise<TGlobalSettings
     planAnonymous: s.planAnonymous,
     recordingRetentionDays: s.recordingRetentionDays,
     waitingMinutes: s.waitingMinutes,
+    uploadFilesPerMinute: s.uploadFilesPerMinute,
+    uploadMbPerHour: s.uploadMbPerHour,
+    storageQuotaMb: s.storageQuotaMb,
+    storageUsedBytes: Number(used?.bytes ?? 0),
   };
 }
 
@@ -112,6 +121,9 @@ export async function saveGlobalSettings(ctx: MemberCtx, input: TSaveGlobalSetti
     planAnonymous: input.planAnonymous,
     recordingRetentionDays: input.recordingRetentionDays,
     waitingMinutes: input.waitingMinutes,
+    ...(input.uploadFilesPerMinute === undefined ? {} : { uploadFilesPerMinute: input.uploadFilesPerMinute }),
+    ...(input.uploadMbPerHour === undefined ? {} : { uploadMbPerHour: input.uploadMbPerHour }),
+    ...(input.storageQuotaMb === undefined ? {} : { storageQuotaMb: input.storageQuotaMb }),
     ...(input.defaultResetPassword === undefined ? {} : { defaultResetPassword: input.defaultResetPassword === null ? null : await hashPassword(input.defaultResetPassword) }),
     updatedAt: ctx.deps.now(),
   };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Checkbox, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SAME_HOST_APPLICATION_PARENT_ID } from '@hxk/contracts/constants';
+import { APPLICATION_LINK_RE, SAME_HOST_APPLICATION_PARENT_ID } from '@hxk/contracts/constants';
 import { ZSaveApplicationRequest, type TApplicationEntry } from '@hxk/contracts/settings';
 import { requiredRule, zodRule } from '../../../lib/form-rules.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
@@ -65,7 +65,7 @@ export function ApplicationFormModal({ open, entry, onClose }: { open: boolean; 
         <Form.Item name="name" label={t('apps.name')} rules={[requiredRule(), zodRule(shape.name)]}>
           <Input maxLength={32} data-testid="app-name" />
         </Form.Item>
-        <Form.Item name="webPath" label={t('apps.webPath')} rules={[requiredRule(), { pattern: /^(https?:\/\/\S+|\/\S*)$/, message: t('apps.webPathRule') }]} extra={t('apps.webPathHint')}>
+        <Form.Item name="webPath" label={t('apps.webPath')} rules={[requiredRule(), { pattern: APPLICATION_LINK_RE, message: t('apps.webPathRule') }]} extra={t('apps.webPathHint')}>
           <Input maxLength={500} placeholder="https://" data-testid="app-webpath" />
         </Form.Item>
         <Form.Item name="sameHost" valuePropName="checked">

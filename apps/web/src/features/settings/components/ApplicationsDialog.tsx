@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { Empty, Input, Modal, Pagination, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_DIALOG, SAME_HOST_APPLICATION_PARENT_ID } from '@hxk/contracts/constants';
+import { APPLICATION_DIALOG, APPLICATION_LINK_RE, SAME_HOST_APPLICATION_PARENT_ID } from '@hxk/contracts/constants';
 import type { TApplicationEntry } from '@hxk/contracts/settings';
 import { useApplications } from '../api/get-applications.ts';
 import { ApplicationIcon } from './ApplicationIcon.tsx';
 
-/** Where an entry leads: the special parent id opens on this host, anything else as given, in a new tab. */
+/**
+ * Where an entry leads: the special parent id opens a path on this host, anything else as given, in a
+ * new tab. Only https URLs and paths with exactly one leading / are links (the server and the database
+ * hold the same rule): `//host` or `/\\host` would leave the site.
+ */
 function linkProps(entry: TApplicationEntry) {
-  if (entry.parentId === SAME_HOST_APPLICATION_PARENT_ID) return { href: `${window.location.origin}${entry.webPath}` };
+  if (!APPLICATION_LINK_RE.test(entry.webPath)) return {};
+  if (entry.parentId === SAME_HOST_APPLICATION_PARENT_ID && entry.webPath.startsWith('/')) return { href: `${window.location.origin}${entry.webPath}` };
   return { href: entry.webPath, target: '_blank', rel: 'noopener noreferrer' };
 }
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Alert, Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Radio, Row, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Progress, Radio, Row, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isValidPassword } from '@hxk/contracts/auth';
-import { RECORDING_RETENTION_DAYS_MAX, WAITING_MINUTES_MAX, type TGlobalSettings } from '@hxk/contracts/settings';
+import { RECORDING_RETENTION_DAYS_MAX, UPLOAD_SETTINGS_MAX, WAITING_MINUTES_MAX, type TGlobalSettings } from '@hxk/contracts/settings';
 import { Permission } from '../../../components/Permission.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useSaveGlobalSettings } from '../api/save-global-settings.ts';
@@ -20,9 +20,15 @@ type Values = {
   planAnonymous: boolean;
   recordingRetentionDays: number;
   waitingMinutes: number;
+  uploadFilesPerMinute: number;
+  uploadMbPerHour: number;
+  storageQuotaMb: number;
 };
 
 const orNull = (v: string | undefined) => (v ? v : null);
+const MB = 1024 * 1024;
+/** Sizes as people read them: MB, or GB with one decimal from 1 GB. */
+const sizeLabel = (bytes: number) => (bytes >= 1024 * MB ? `${Math.round((bytes / (1024 * MB)) * 10) / 10} GB` : `${Math.ceil(bytes / MB)} MB`);
 
 /** Default password, lesson-plan windows and retention, plan defaults, recordings and waiting time; one save. */
 export function GlobalSettingsForm({ settings }: { settings: TGlobalSettings }) {
@@ -44,6 +50,9 @@ export function GlobalSettingsForm({ settings }: { settings: TGlobalSettings }) 
       planAnonymous: settings.planAnonymous,
       recordingRetentionDays: settings.recordingRetentionDays,
       waitingMinutes: settings.waitingMinutes,
+      uploadFilesPerMinute: settings.uploadFilesPerMinute,
+      uploadMbPerHour: settings.uploadMbPerHour,
+      storageQuotaMb: settings.storageQuotaMb,
     });
   }, [settings, form]);
 
@@ -58,6 +67,9 @@ export function GlobalSettingsForm({ settings }: { settings: TGlobalSettings }) 
         planAnonymous: v.planAnonymous,
         recordingRetentionDays: v.recordingRetentionDays,
         waitingMinutes: v.waitingMinutes,
+        uploadFilesPerMinute: v.uploadFilesPerMinute,
+        uploadMbPerHour: v.uploadMbPerHour,
+        storageQuotaMb: v.storageQuotaMb,
       },
       { onSuccess: () => toastSuccess(t('saved')) },
     );
@@ -152,6 +164,34 @@ export function GlobalSettingsForm({ settings }: { settings: TGlobalSettings }) 
               </Form.Item>
             </Col>
           </Row>
+        </Card>
+
+        <Card title={t('uploads.section')}>
+          <Row gutter={24}>
+            <Col xs={24} md={8}>
+              <Form.Item name="uploadFilesPerMinute" label={t('uploads.filesPerMinute')} extra={t('uploads.filesPerMinuteHint')} rules={[{ required: true, message: t('retention.required') }]}>
+                <InputNumber min={1} max={UPLOAD_SETTINGS_MAX.filesPerMinute} precision={0} suffix={t('uploads.files')} style={{ width: 200 }} data-testid="settings-upload-files" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="uploadMbPerHour" label={t('uploads.mbPerHour')} extra={t('uploads.mbPerHourHint')} rules={[{ required: true, message: t('retention.required') }]}>
+                <InputNumber min={1} max={UPLOAD_SETTINGS_MAX.mbPerHour} precision={0} suffix={t('uploads.mb')} style={{ width: 200 }} data-testid="settings-upload-mb" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="storageQuotaMb" label={t('uploads.quota')} extra={t('uploads.quotaHint')} rules={[{ required: true, message: t('retention.required') }]}>
+                <InputNumber min={0} max={UPLOAD_SETTINGS_MAX.storageQuotaMb} precision={0} suffix={t('uploads.mb')} style={{ width: 200 }} data-testid="settings-storage-quota" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Typography.Text type="secondary" data-testid="settings-storage-used">
+            {t('uploads.used', { used: sizeLabel(settings.storageUsedBytes), quota: sizeLabel(settings.storageQuotaMb * MB) })}
+          </Typography.Text>
+          <Progress
+            percent={settings.storageQuotaMb ? Math.min(100, Math.round((settings.storageUsedBytes / (settings.storageQuotaMb * MB)) * 1000) / 10) : 100}
+            status={settings.storageUsedBytes >= settings.storageQuotaMb * MB ? 'exception' : 'normal'}
+            style={{ maxWidth: 480 }}
+          />
         </Card>
 
         <Permission code="settings:edit">

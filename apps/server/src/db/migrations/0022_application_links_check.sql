@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ADD CONSTRAINT "applications_web_path_ck" CHECK ("applications"."web_path" ~ '^(https://[^[:space:]]+|/([^/\\[:space:]][^[:space:]]*)?)$');
