@@ -60,7 +60,7 @@ type DriverName = 'pglite' | 'postgres';
 
 type LoadFigure = {
   driver: DriverName;
-  target: 'app' | 'bare';
+  target: TargetName;
   url: string;
   rps: number;
   requests: number;
@@ -91,8 +91,18 @@ type LoginJs =
       withinAim: boolean;
     };
 
-type DriverRun = { load: LoadFigure[]; breakdown: Breakdown; ratio: Ratio };
-type Ratio = { driver: DriverName; rpsAppOverBare: number; p99AppOverBare: number };
+type DriverRun = { load: LoadFigure[]; breakdown: Breakdown; ratio: Ratio; memberships: number };
+/** limitsCost: app req/s with the fair-use limits on over the same app with them off (1.0: free). */
+type Ratio = { driver: DriverName; rpsAppOverBare: number; p99AppOverBare: number; rpsLimitsOnOverOff: number };
+/** app: fair-use limits on (platform/rate-limit.ts); appNoLimits: every limit off; bare: no platform. */
+type TargetName = 'app' | 'appNoLimits' | 'bare';
+/**
+ * The load generator is one session with SETTINGS.connections connections: the limits run on every
+ * request (the hash, the in-flight count, the two counters) at thresholds above what it sends, so
+ * what is measured is their cost, not their refusals (bench/fair-use.ts measures those).
+ */
+const LIMITS_ABOVE_LOAD = { RATE_LIMIT_SESSION_PER_MINUTE: '100000000', RATE_LIMIT_IP_PER_MINUTE: '100000000', RATE_LIMIT_SESSION_CONCURRENCY: '1000' };
+const LIMITS_OFF = { RATE_LIMIT_SESSION_PER_MINUTE: '0', RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_SESSION_CONCURRENCY: '0' };
 
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -104,8 +114,8 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** 500 extra pending applications in the first demo school, so the page query has data to sort. */
-async function seedExtraMemberships(db: Database): Promise<string> {
+/** 500 extra pending applications in the first demo school, so the page query has data to sort; its id and membership count. */
+async function seedExtraMemberships(db: Database): Promise<{ schoolId: string; memberships: number }> {
   await seedDemo(db);
   return platformTx(db, 'seed', async (tx) => {
     const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'DEMO'));
@@ -130,7 +140,9 @@ async function seedExtraMemberships(db: Database): Promise<string> {
         createdAt: new Date(base + i * 60_000),
       })),
     );
-    return school.id;
+    // What the demo seeds changes with it: the page's total is counted, not assumed.
+    const [all] = await tx.select({ n: count() }).from(schoolMemberships).where(eq(schoolMemberships.schoolId, school.id));
+    return { schoolId: school.id, memberships: Number(all?.n ?? 0) };
   });
 }
 
@@ -181,7 +193,7 @@ async function fetchJson<T>(url: string, init?: RequestInit): Promise<{ status: 
   return { status: res.status, body: (await res.json()) as T };
 }
 
-type Target = { driver: DriverName; target: 'app' | 'bare'; url: string; headers: Record<string, string> };
+type Target = { driver: DriverName; target: TargetName; url: string; headers: Record<string, string> };
 type Round = { rps: number; requests: number; durationSeconds: number; p50: number; p90: number; p99: number; max: number; mean: number };
 
 async function fire(t: Target, seconds: number, warmupSeconds: number): Promise<Result> {
@@ -298,11 +310,14 @@ async function runDriver(
   const { dbh, cleanup } = await openDriver(driver, tmp);
   cleanups.push(cleanup);
   await migrateDatabase(dbh);
-  const schoolId = await seedExtraMemberships(dbh.db);
+  const { schoolId, memberships: expectedTotal } = await seedExtraMemberships(dbh.db);
 
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'silent', WEB_DIST }), dbh, logger: false });
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'silent', WEB_DIST, ...LIMITS_ABOVE_LOAD }), dbh, logger: false });
   cleanups.push(() => app.close());
   const origin = await listen(app);
+  const appNoLimits = await buildApp({ config: loadConfig({ DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'silent', WEB_DIST, ...LIMITS_OFF }), dbh, logger: false });
+  cleanups.push(() => appNoLimits.close());
+  const noLimitsOrigin = await listen(appNoLimits);
   const bare = await buildBare(dbh.db, schoolId);
   cleanups.push(() => bare.close());
   const bareOrigin = await listen(bare);
@@ -321,7 +336,6 @@ async function runDriver(
   const appPage = await fetchJson<{ code: number; msg: string; data: { total: number; list: { id: string }[] } }>(`${origin}${ENDPOINT}`, { headers: auth });
   const barePageRes = await fetchJson<{ total: number; list: { id: string }[] }>(`${bareOrigin}${BARE_PATH}`);
   if (appPage.body.code !== 1) throw new Error(`[${driver}] app endpoint failed: ${appPage.status} ${appPage.body.msg}`);
-  const expectedTotal = SETTINGS.extraMemberships + 5;
   if (appPage.body.data.total !== expectedTotal || barePageRes.body.total !== expectedTotal) {
     throw new Error(`[${driver}] totals differ: app ${appPage.body.data.total}, bare ${barePageRes.body.total}, expected ${expectedTotal}`);
   }
@@ -329,10 +343,11 @@ async function runDriver(
   if (!same || appPage.body.data.list.length !== 20) throw new Error(`[${driver}] app and bare pages differ`);
   log(`[${driver}] app ${origin}, bare ${bareOrigin}; both return 20 of ${expectedTotal} memberships`);
 
-  const [appFig, bareFig] = (await loadInterleaved([
+  const [appFig, noLimitsFig, bareFig] = (await loadInterleaved([
     { driver, target: 'app', url: `${origin}${ENDPOINT}`, headers: auth },
+    { driver, target: 'appNoLimits', url: `${noLimitsOrigin}${ENDPOINT}`, headers: auth },
     { driver, target: 'bare', url: `${bareOrigin}${BARE_PATH}`, headers: {} },
-  ])) as [LoadFigure, LoadFigure];
+  ])) as [LoadFigure, LoadFigure, LoadFigure];
 
   // Where one request's time goes: the same work without HTTP, one call at a time.
   log(`  ${driver}: breakdown, ${SETTINGS.breakdownIterations} sequential calls each`);
@@ -360,11 +375,18 @@ async function runDriver(
 
   await bare.close();
   await app.close();
+  await appNoLimits.close();
   await cleanup();
   return {
-    load: [appFig, bareFig],
+    memberships: expectedTotal,
+    load: [appFig, noLimitsFig, bareFig],
     breakdown,
-    ratio: { driver, rpsAppOverBare: round(appFig.rps / bareFig.rps, 3), p99AppOverBare: round(appFig.latencyMs.p99 / Math.max(bareFig.latencyMs.p99, 1), 2) },
+    ratio: {
+      driver,
+      rpsAppOverBare: round(appFig.rps / bareFig.rps, 3),
+      p99AppOverBare: round(appFig.latencyMs.p99 / Math.max(bareFig.latencyMs.p99, 1), 2),
+      rpsLimitsOnOverOff: round(appFig.rps / noLimitsFig.rps, 3),
+    },
   };
 }
 
@@ -469,7 +491,7 @@ async function main() {
   }
 
   const loads = runs.flatMap((r) => r.load);
-  log(`\nLoad: GET membership page (20 of 505 rows + count), app (session + RLS transaction + envelope) vs bare Fastify route; ${SETTINGS.rounds} alternating rounds, ${SETTINGS.durationSeconds}s per target`);
+  log(`\nLoad: GET membership page (20 of ${runs[0]?.memberships ?? '?'} rows + count), app (session + RLS transaction + envelope; with the fair-use limits, and without) vs bare Fastify route; ${SETTINGS.rounds} alternating rounds, ${SETTINGS.durationSeconds}s per target`);
   log(
     table(
       ['driver / target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'requests', 'non-2xx', 'errors'],
@@ -477,7 +499,7 @@ async function main() {
     ),
   );
   log('\nRatio app / bare');
-  log(table(['driver', 'req/s', 'p99'], runs.map((r) => [r.ratio.driver, r.ratio.rpsAppOverBare, r.ratio.p99AppOverBare])));
+  log(table(['driver', 'req/s', 'p99', 'req/s limits on / off'], runs.map((r) => [r.ratio.driver, r.ratio.rpsAppOverBare, r.ratio.p99AppOverBare, r.ratio.rpsLimitsOnOverOff])));
   log('\nBreakdown: mean ms per call, one call at a time, in process (no HTTP)');
   log(
     table(
