@@ -43,6 +43,13 @@ export default tseslint.config(
     rules: { 'hxk/platform-capability': 'error' },
   },
   {
+    // Modules reach the database through inSchool (or a platform capability), never the raw handle.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { hxk },
+    rules: { 'hxk/school-runner': 'error' },
+  },
+  {
     // Tools that need a default export.
     files: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', 'eslint.config.js', '**/global-setup.ts'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { orgUnits } from '../db/schema/index.ts';
 import { createTestEnv, DRIVERS, type TestEnv } from '../test/harness.ts';
-import { schoolTx } from './tenancy.ts';
+import { platformTx, readInSchool, schoolTx } from './tenancy.ts';
 
 describe.each(DRIVERS)('school isolation in the database on %s', (driver) => {
   let env: TestEnv;
@@ -68,6 +68,25 @@ describe.each(DRIVERS)('school isolation in the database on %s', (driver) => {
       tx.update(orgUnits).set({ name: 'renamed' }).where(sql`${orgUnits.schoolId} = ${env.schoolB.schoolId}`).returning(),
     );
     expect(updated).toEqual([]);
+  });
+
+  it('reads in a school from a platform transaction, then gives the transaction back to the platform', async () => {
+    const seen = await platformTx(env.dbh.db, 'seed', async (tx) => {
+      const before = await tx.select().from(orgUnits);
+      const inside = await readInSchool(tx, env.schoolA.schoolId, (stx) => stx.select().from(orgUnits));
+      const after = await tx.select().from(orgUnits);
+      const role = await tx.execute(sql`select current_user as role`);
+      return { before, inside, after, role: (role as unknown as { rows: { role: string }[] }).rows[0]!.role };
+    });
+    expect(new Set(seen.before.map((r) => r.schoolId))).toEqual(new Set([env.schoolA.schoolId, env.schoolB.schoolId]));
+    expect(new Set(seen.inside.map((r) => r.schoolId))).toEqual(new Set([env.schoolA.schoolId]));
+    expect(seen.after).toHaveLength(seen.before.length);
+    expect(seen.role).toBe('hxk_platform');
+    // Reads only: a write inside is undone with the savepoint.
+    const name = `undone-${Date.now()}`;
+    await platformTx(env.dbh.db, 'seed', (tx) => readInSchool(tx, env.schoolA.schoolId, (stx) => stx.insert(orgUnits).values({ schoolId: env.schoolA.schoolId, name, kind: 'office' })));
+    const left = await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(orgUnits).where(sql`${orgUnits.name} = ${name}`));
+    expect(left).toEqual([]);
   });
 
   it('a cross-school reference cannot exist: foreign keys include school_id', async () => {

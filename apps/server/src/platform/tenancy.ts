@@ -71,6 +71,23 @@ export async function asSchool(tx: Tx, schoolId: string): Promise<void> {
   await tx.execute(sql`select set_config('role', 'hxk_app', true), set_config('app.school_id', ${schoolId}, true)`);
 }
 
+/**
+ * Reads in a school, under its row-level security, from inside a platform transaction, then gives the
+ * transaction back to the platform role: a savepoint rolled back, which undoes the role switch (and
+ * anything written inside, so it is for reads only). For work that reads global rows, then the school's,
+ * then writes global rows before its school writes (the people import).
+ */
+export async function readInSchool<T>(tx: Tx, schoolId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  await tx.execute(sql`savepoint hxk_read_in_school`);
+  try {
+    await asSchool(tx, schoolId);
+    return await fn(tx);
+  } finally {
+    await tx.execute(sql`rollback to savepoint hxk_read_in_school`);
+    await tx.execute(sql`release savepoint hxk_read_in_school`);
+  }
+}
+
 /** A school request's transaction, in the school of its session. */
 export function inSchool<T>(ctx: { deps: { dbh: { db: Database } }; auth: { schoolId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, fn);

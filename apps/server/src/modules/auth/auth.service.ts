@@ -13,7 +13,7 @@ import { accounts, loginLogs, schoolMemberships, schools } from '../../db/schema
 import type { Ctx, Deps } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { platformTx, schoolTx } from '../../platform/tenancy.ts';
+import { inSchool, platformTx } from '../../platform/tenancy.ts';
 import { createSession, revokeAccountSessions, revokeSession, type SessionMethod } from '../../platform/sessions.ts';
 import type { SmsPurpose } from '../../platform/adapters/sms.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -197,7 +197,7 @@ export async function logout(ctx: Ctx): Promise<void> {
 
 /** The web calls this once after the first navigation with platform id 3 (spec section 4). */
 export async function confirmLoginLog(ctx: Ctx & { auth: { schoolId: string; accountId: string } }, logId: string, pfId: number) {
-  const updated = await schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, (tx) =>
+  const updated = await inSchool(ctx, (tx) =>
     tx
       .update(loginLogs)
       .set({ confirmedAt: ctx.deps.now(), platformId: pfId })

@@ -33,9 +33,9 @@ export const coursesKind: KindImpl<Plan> = {
   mode: 'school',
 
   async prepare(tx, input) {
-    const { schoolId, rows } = input;
+    const { rows } = input;
     const errors = new RowErrors();
-    const units = await unitPaths(tx, schoolId);
+    const units = await unitPaths(tx);
     const sems = await tx.select({ id: semesters.id, name: semesters.name, startDate: semesters.startDate, weekCount: semesters.weekCount }).from(semesters);
     const semByName = new Map(sems.map((s) => [s.name.toLowerCase(), s]));
     const teacherAccounts = [...new Set(rows.map((r) => (r.cells.teacher ?? '').toLowerCase()).filter(Boolean))];
@@ -234,7 +234,7 @@ export const coursesKind: KindImpl<Plan> = {
     if (f.teacherId) where.push(eq(courses.teacherId, f.teacherId));
     if (f.classroomId) where.push(sql`exists (select 1 from ${courseSessions} s where s.course_id = ${courses.id} and s.classroom_id = ${f.classroomId})`);
     if (f.keyword) where.push(or(ilike(courses.name, containsPattern(f.keyword)), ilike(courses.code, containsPattern(f.keyword)))!);
-    const units = await unitPaths(tx, schoolId);
+    const units = await unitPaths(tx);
     // One sheet row per course, room, weekday and session range, its weeks gathered into one list.
     const rows = await tx
       .select({

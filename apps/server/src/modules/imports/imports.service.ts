@@ -22,7 +22,7 @@ import type { Deps, MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, localizeError } from '../../platform/errors.ts';
 import { JobFailure, type JobContext } from '../../platform/jobs.ts';
-import { inSchool, platformTx, schoolTx } from '../../platform/tenancy.ts';
+import { inSchool, platformTx } from '../../platform/tenancy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { classroomsKind } from './classrooms.ts';
 import { coursesKind } from './courses.ts';
@@ -99,7 +99,7 @@ export function runJob(deps: Pick<Deps, 'storage' | 'config'>) {
     await jc.progress(0, rows.length);
     const impl = KINDS[p.kind];
     const input = inputOf(jc, p, rows);
-    const open = <T>(fn: (tx: Tx) => Promise<T>) => (impl.mode === 'platform' ? platformTx(jc.dbh.db, 'jobs', fn) : schoolTx(jc.dbh.db, jc.job.schoolId, fn));
+    const open = <T>(fn: (tx: Tx) => Promise<T>) => (impl.mode === 'platform' ? platformTx(jc.dbh.db, 'jobs', fn) : jc.inSchool(fn));
     const res = await jc.longTx<{ counts: Counts }>(open, async (tx) => {
       const prep = await impl.prepare(tx, input);
       if (prep.errors.count) {

@@ -1,5 +1,4 @@
 /** What each import kind (people, courses, classrooms) provides to the import jobs and the export. */
-import { eq } from 'drizzle-orm';
 import type { TLanguage } from '@hxk/contracts';
 import { orgUnits } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -43,10 +42,11 @@ const normPath = (p: string) => p.split(/[/／>＞\\]/).map((s) => s.trim()).fil
 
 /**
  * The school's organisation units by path ("College/Department", below the school itself; the
- * school's name in front is accepted too), and each unit's path for the export.
+ * school's name in front is accepted too), and each unit's path for the export. Read under the school's
+ * row-level security: call it in a school transaction.
  */
-export async function unitPaths(tx: Tx, schoolId: string) {
-  const units = await tx.select({ id: orgUnits.id, parentId: orgUnits.parentId, name: orgUnits.name, kind: orgUnits.kind }).from(orgUnits).where(eq(orgUnits.schoolId, schoolId));
+export async function unitPaths(tx: Tx) {
+  const units = await tx.select({ id: orgUnits.id, parentId: orgUnits.parentId, name: orgUnits.name, kind: orgUnits.kind }).from(orgUnits);
   const byId = new Map(units.map((u) => [u.id, u]));
   const pathOf = new Map<string, string>();
   const byPath = new Map<string, string>();

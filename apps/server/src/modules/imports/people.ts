@@ -11,7 +11,7 @@ import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { IDENTITY_VALUES, IMPORT_IDENTITY_WORDS, IMPORT_SEX_WORDS, type TIdentity } from '@hxk/contracts';
 import { accounts, roles, schoolMemberships, userRoles } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
-import { asSchool, containsPattern } from '../../platform/tenancy.ts';
+import { asSchool, containsPattern, readInSchool } from '../../platform/tenancy.ts';
 import { accountMemberships, schoolOwnsAccount } from '../members/account-ownership.ts';
 import { chunks, unitPaths, type KindImpl } from './kind.ts';
 import { ACCOUNT_RE, PHONE_RE, RowErrors, parseIdentity, parseSex, requiredText } from './rules.ts';
@@ -37,25 +37,34 @@ export const people: KindImpl<PersonPlan[]> = {
   async prepare(tx, input) {
     const { schoolId, rows } = input;
     const errors = new RowErrors();
-    const units = await unitPaths(tx, schoolId);
     const accountNames = [...new Set(rows.map((r) => (r.cells.account ?? '').toLowerCase()).filter(Boolean))];
     const phones = [...new Set(rows.map((r) => r.cells.phone ?? '').filter(Boolean))];
-    const found = new Map<string, { id: string; name: string; phone: string | null; sex: Sex; member: { identity: number; status: string } | null; hereStatus: string | null; owned: boolean }>();
+    // Accounts are global, and so is whether each one is wholly this school's: read on the platform path.
+    const hits: { id: string; account: string; name: string; phone: string | null; sex: Sex }[] = [];
     for (const part of chunks(accountNames, 1000)) {
-      const hits = await tx
-        .select({
-          id: accounts.id, account: accounts.account, name: accounts.name, phone: accounts.phone, sex: accounts.sex,
-          identity: schoolMemberships.identity, status: schoolMemberships.status,
-        })
+      hits.push(...await tx
+        .select({ id: accounts.id, account: accounts.account, name: accounts.name, phone: accounts.phone, sex: accounts.sex })
         .from(accounts)
-        .leftJoin(schoolMemberships, and(eq(schoolMemberships.accountId, accounts.id), eq(schoolMemberships.schoolId, schoolId)))
-        .where(inArray(sql`lower(${accounts.account})`, part));
-      // Every school's memberships: this runs on the platform path, before apply() switches to the school.
-      const ms = await accountMemberships(tx, hits.map((h) => h.id));
-      for (const h of hits) {
-        const member = h.identity !== null && (h.status === 'approved' || h.status === 'disabled') ? { identity: h.identity, status: h.status } : null;
-        found.set(h.account.toLowerCase(), { id: h.id, name: h.name, phone: h.phone, sex: h.sex, member, hereStatus: h.status, owned: schoolOwnsAccount(ms.get(h.id) ?? [], schoolId) });
+        .where(inArray(sql`lower(${accounts.account})`, part)));
+    }
+    const ms = await accountMemberships(tx, hits.map((h) => h.id));
+    // The school's own rows (its units, its memberships of these people) under its row-level security.
+    const { units, here } = await readInSchool(tx, schoolId, async (stx) => {
+      const mine = new Map<string, { identity: number; status: string }>();
+      for (const part of chunks(hits.map((h) => h.id), 1000)) {
+        const rowsHere = await stx
+          .select({ accountId: schoolMemberships.accountId, identity: schoolMemberships.identity, status: schoolMemberships.status })
+          .from(schoolMemberships)
+          .where(inArray(schoolMemberships.accountId, part));
+        for (const r of rowsHere) mine.set(r.accountId, { identity: r.identity, status: r.status });
       }
+      return { units: await unitPaths(stx), here: mine };
+    });
+    const found = new Map<string, { id: string; name: string; phone: string | null; sex: Sex; member: { identity: number; status: string } | null; hereStatus: string | null; owned: boolean }>();
+    for (const h of hits) {
+      const m = here.get(h.id);
+      const member = m && (m.status === 'approved' || m.status === 'disabled') ? m : null;
+      found.set(h.account.toLowerCase(), { id: h.id, name: h.name, phone: h.phone, sex: h.sex, member, hereStatus: m?.status ?? null, owned: schoolOwnsAccount(ms.get(h.id) ?? [], schoolId) });
     }
     const phoneOwner = new Map<string, string>();
     for (const part of chunks(phones, 1000)) {
@@ -189,7 +198,7 @@ export const people: KindImpl<PersonPlan[]> = {
     if (f.keyword) where.push(or(ilike(accounts.name, containsPattern(f.keyword)), ilike(accounts.account, containsPattern(f.keyword)), ilike(accounts.phone, containsPattern(f.keyword)))!);
     if (f.identity) where.push(eq(schoolMemberships.identity, f.identity));
     if (f.roleId) where.push(sql`exists (select 1 from ${userRoles} where ${userRoles.accountId} = ${schoolMemberships.accountId} and ${userRoles.roleId} = ${f.roleId})`);
-    const units = await unitPaths(tx, schoolId);
+    const units = await unitPaths(tx);
     const rows = await tx
       .select({ account: accounts.account, name: accounts.name, phone: accounts.phone, sex: accounts.sex, identity: schoolMemberships.identity, orgUnitId: schoolMemberships.orgUnitId })
       .from(schoolMemberships)

@@ -4,18 +4,18 @@ import { accounts, schoolMemberships, schoolSettings, userRoles } from '../../db
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { asSchool, platformTx, schoolTx } from '../../platform/tenancy.ts';
+import { asSchool, inSchool, platformTx } from '../../platform/tenancy.ts';
 import { scimUsers, type ScimUser } from '../../platform/adapters/scim.ts';
 import { builtinRoleId } from '../roles/builtin-roles.ts';
 import { accountMemberships, schoolOwnsAccount } from './account-ownership.ts';
 
 export async function getSsoSettings(ctx: MemberCtx) {
-  const [row] = await schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, (tx) => tx.select().from(schoolSettings));
+  const [row] = await inSchool(ctx, (tx) => tx.select().from(schoolSettings));
   return { scimUrl: row?.ssoScimUrl ?? null, hasToken: Boolean(row?.ssoScimToken) };
 }
 
 export async function saveSsoSettings(ctx: MemberCtx, input: { scimUrl: string; scimToken?: string | undefined }) {
-  await schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, (tx) =>
+  await inSchool(ctx, (tx) =>
     tx
       .insert(schoolSettings)
       .values({ schoolId: ctx.auth.schoolId, ssoScimUrl: input.scimUrl, ssoScimToken: input.scimToken ?? null, updatedAt: ctx.deps.now() })
@@ -38,8 +38,7 @@ const identityOf = (u: ScimUser) => (u.userType?.toLowerCase() === 'student' ? I
  * transaction, so a failure keeps the pages already applied.
  */
 export async function syncUsers(ctx: MemberCtx) {
-  const { schoolId } = ctx.auth;
-  const [settings] = await schoolTx(ctx.deps.dbh.db, schoolId, (tx) => tx.select().from(schoolSettings));
+  const [settings] = await inSchool(ctx, (tx) => tx.select().from(schoolSettings));
   if (!settings?.ssoScimUrl || !settings.ssoScimToken) throw new AppError('sso.notConfigured');
   const result: TSsoSyncResult = { total: 0, created: 0, joined: 0, updated: 0, disabled: 0, invited: 0, conflicts: [], conflictCount: 0 };
   try {

@@ -5,7 +5,7 @@ import { builtinRoleId } from '../roles/builtin-roles.ts';
 import type { Ctx, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maySearchContacts, withContactsFor } from '../../platform/contacts.ts';
-import { asSchool, containsPattern, platformTx, schoolTx } from '../../platform/tenancy.ts';
+import { asSchool, containsPattern, inSchool, platformTx } from '../../platform/tenancy.ts';
 
 type AccountCtx = Ctx & { auth: { accountId: string; schoolId: string | null } };
 
@@ -119,7 +119,7 @@ export async function listMemberships(
   ctx: MemberCtx,
   q: { pageNum: number; pageSize: number; status?: 'pending' | 'approved' | 'rejected' | 'disabled' | 'invited' | undefined; keyword?: string | undefined },
 ) {
-  return schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, async (tx) => {
+  return inSchool(ctx, async (tx) => {
     const filters: SQL[] = [];
     if (q.status) filters.push(eq(schoolMemberships.status, q.status));
     if (q.keyword) {
@@ -169,7 +169,7 @@ export async function listMemberships(
 }
 
 export async function reviewMembership(ctx: MemberCtx, input: { id: string; approve: boolean; note?: string | undefined }) {
-  await schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, async (tx) => {
+  await inSchool(ctx, async (tx) => {
     const [row] = await tx.select().from(schoolMemberships).where(eq(schoolMemberships.id, input.id)).for('update');
     // Another school's membership is invisible under RLS: the same 404 as a missing one.
     if (!row) throw new AppError('common.notFound');

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { IDENTITY, MENU_NODES, type TIdentity, type TUserInfo } from '@hxk/contracts';
 import { getTitle } from '../settings/settings.service.ts';
 import { accounts, schoolMemberships, schools } from '../../db/schema/index.ts';
 import type { AuthState, Ctx, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { mayReadContacts } from '../../platform/contacts.ts';
-import { platformTx, schoolTx } from '../../platform/tenancy.ts';
+import { inSchool, platformTx } from '../../platform/tenancy.ts';
 import { revokeAccountSessions } from '../../platform/sessions.ts';
 import { sniffImage } from '../../platform/storage.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -22,7 +22,7 @@ export async function userInfo(ctx: AccountCtx, unverifiedUserId?: string): Prom
   const targetId = unverifiedUserId ?? auth.accountId;
   if (targetId !== auth.accountId) {
     if (!auth.schoolId) throw new AppError('common.notFound');
-    const row = await schoolTx(deps.dbh.db, auth.schoolId, async (tx) => {
+    const row = await inSchool({ deps, auth: { schoolId: auth.schoolId } }, async (tx) => {
       const [r] = await tx
         .select({ id: accounts.id, account: accounts.account, name: accounts.name, phone: accounts.phone, email: accounts.email, sex: accounts.sex, avatarKey: accounts.avatarKey, identity: schoolMemberships.identity })
         .from(schoolMemberships)
@@ -98,11 +98,12 @@ export async function readAvatar(ctx: AccountCtx, unverifiedUserId: string) {
   if (unverifiedUserId === auth.accountId) {
     key = await platformTx(deps.dbh.db, 'users', async (tx) => (await tx.select({ k: accounts.avatarKey }).from(accounts).where(eq(accounts.id, auth.accountId)))[0]?.k);
   } else if (auth.schoolId) {
-    key = await schoolTx(deps.dbh.db, auth.schoolId, async (tx) => (await tx
+    key = await inSchool({ deps, auth: { schoolId: auth.schoolId } }, async (tx) => (await tx
       .select({ k: accounts.avatarKey })
       .from(schoolMemberships)
       .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
-      .where(eq(schoolMemberships.accountId, unverifiedUserId)))[0]?.k);
+      // An invitation is not a membership: the school sees nobody's avatar before they accept.
+      .where(and(eq(schoolMemberships.accountId, unverifiedUserId), ne(schoolMemberships.status, 'invited'))))[0]?.k);
   }
   const data = key ? await deps.storage.get(key) : null;
   if (!data) throw new AppError('common.notFound');
