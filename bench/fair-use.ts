@@ -20,7 +20,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateDatabase } from '../apps/server/src/platform/db.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
-import { benchDrivers, openDriver, round, type DriverName } from './support.ts';
+import { benchDrivers, giveUpAfter, openDriver, round, table, type DriverName } from './support.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'fair-use.json');
@@ -127,19 +127,8 @@ async function measure(driver: DriverName, limits: 'defaults' | 'off', cleanups:
   };
 }
 
-function table(headers: string[], rows: (string | number)[][]): string {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
-}
-
 async function main() {
-  const watchdog = setTimeout(() => {
-    process.stderr.write('bench:fair-use: gave up after 5 minutes\n');
-    process.exit(1);
-  }, 5 * 60_000);
-  watchdog.unref();
+  giveUpAfter('bench:fair-use', 5 * 60_000);
   const loadBefore = os.loadavg().map((n) => round(n));
   log(`hxk fair-use benchmark: ${os.cpus().length} cores, node ${process.version}, load ${loadBefore.join(' ')}; drivers: ${benchDrivers().join(', ')}`);
   const cleanups: (() => Promise<void>)[] = [];

@@ -34,6 +34,7 @@ import type { MemberCtx } from '../apps/server/src/platform/context.ts';
 import { accounts, schoolMemberships, schools } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { giveUpAfter, table } from './support.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'latest.json');
@@ -434,20 +435,9 @@ async function loginPageJs(origin: string): Promise<LoginJs> {
   }
 }
 
-function table(headers: string[], rows: (string | number)[][]): string {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
-}
-
 async function main() {
   const started = Date.now();
-  const watchdog = setTimeout(() => {
-    process.stderr.write('bench: gave up after 5 minutes\n');
-    process.exit(1);
-  }, 5 * 60_000);
-  watchdog.unref();
+  giveUpAfter('bench', 5 * 60_000);
 
   const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   const drivers: DriverName[] = pgUrl ? ['pglite', 'postgres'] : ['pglite'];

@@ -44,3 +44,20 @@ export async function openDriver(driver: DriverName, tmp: string, name: string):
     },
   };
 }
+
+/** A plain-text table: the first column left-aligned, the others right-aligned. */
+export function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+/** Ends a benchmark that hangs, so that nothing waits on it for ever. */
+export function giveUpAfter(name: string, ms: number): void {
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`${name}: gave up after ${Math.round(ms / 60_000)} minutes\n`);
+    process.exit(1);
+  }, ms);
+  watchdog.unref();
+}
