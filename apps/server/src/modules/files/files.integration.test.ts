@@ -294,14 +294,15 @@ describe.each(DRIVERS)('files on %s', (driver) => {
     const old2 = await upload(env.app, teacher2, {}, { name: 'old2.pdf', head: PDF });
     // Taken by something (as an appeal takes its images, see the appeals tests).
     await platformTx(env.dbh.db, 'seed', (tx) => tx.update(files).set({ attachedAt: env.clock.now }).where(eq(files.id, kept.body.data.fileId)));
+    // Read before the clock moves: from then on the background worker may sweep at any moment.
+    const keyOf = async (id: string) => (await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(files).where(eq(files.id, id))))[0]?.storageKey;
+    const oldKey = (await keyOf(old.body.data.fileId))!;
+    expect((await listFiles(filesDir))).toContain(oldKey);
     env.clock.advance(25 * 3600);
     teacher = await loginAs(env.app, 'teacher'); // the old session has expired meanwhile
     await resetRate('teacher');
     const fresh = await upload(env.app, teacher, {}, { name: 'fresh.pdf', head: PDF });
     expect(fresh.body.code, fresh.body.msg).toBe(1);
-    const keyOf = async (id: string) => (await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(files).where(eq(files.id, id))))[0]?.storageKey;
-    const oldKey = (await keyOf(old.body.data.fileId))!;
-    expect((await listFiles(filesDir))).toContain(oldKey);
 
     await env.app.deps.jobs.enqueueRecurring(true);
     while (await env.app.deps.jobs.runNext());
