@@ -1,10 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Modal, Select, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { ZTemplateOption } from '@hxk/contracts/templates';
-import { api } from '../../lib/api.ts';
+import { usePublishedTemplates } from '../../lib/reference/get-published-templates.ts';
 
 /** The last template chosen to evaluate a class with, remembered on the device. */
 const LAST_TEMPLATE_KEY = 'hxk.listenTemplateId';
@@ -15,13 +12,6 @@ function lastTemplate(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-const getPublishedTemplates = () => api.get('/app/ddxk/evaluation/v1/templates', undefined, { schema: z.array(ZTemplateOption) });
-
-/** The templates a class can be evaluated with (published ones), fetched while a picker is open. */
-function usePublishedTemplates(enabled: boolean) {
-  return useQuery({ queryKey: ['evaluations', 'templates'], queryFn: getPublishedTemplates, staleTime: 60_000, enabled });
 }
 
 export type PickTarget = { courseName: string; teacherName: string; when: string };
@@ -49,7 +39,8 @@ export function TemplatePickModal({
   testPrefix: string;
 }) {
   const { t } = useTranslation('evaluations');
-  const templates = usePublishedTemplates(target !== null);
+  // The templates a class can be evaluated with, fetched while the picker is open.
+  const templates = usePublishedTemplates('evaluation', target !== null);
   const [picked, setPicked] = useState<string | undefined>(lastTemplate);
   const options = templates.data ?? [];
   const value = options.some((o) => o.templateId === picked) ? picked : options.length === 1 ? options[0]?.templateId : undefined;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ZSaveAssignmentTaskRequest, type TAssignmentTask } from '@hxk/contracts/assignments';
 import { requiredRule, zodRule } from '../../../lib/form-rules.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
-import { useSemesters } from '../api/get-semesters.ts';
+import { useSemesters } from '../../../lib/reference/get-semesters.ts';
 import { useSaveTask } from '../api/save-task.ts';
 
 type Values = { name: string; semesterId?: string; dates?: [Dayjs, Dayjs]; minClasses: number; description?: string };

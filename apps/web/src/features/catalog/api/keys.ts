@@ -1,12 +1,10 @@
 import type { TClassificationKind } from '@hxk/contracts/catalog';
 
-/** Query keys of the catalog; mutations invalidate by these prefixes. */
+/** Query keys of the catalog; mutations invalidate by these prefixes (its dict and tree are reference keys, lib/reference). */
 export const catalogKeys = {
   all: ['catalog'] as const,
   classifications: (kind: TClassificationKind) => ['catalog', 'classifications', kind] as const,
-  classificationDict: (kind: TClassificationKind) => ['catalog', 'classificationDict', kind] as const,
   indicators: ['catalog', 'indicators'] as const,
-  indicatorTree: ['catalog', 'indicatorTree'] as const,
   questions: ['catalog', 'questions'] as const,
   readQuestions: ['catalog', 'readQuestions'] as const,
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZIndicator, type TSaveIndicatorRequest } from '@hxk/contracts/catalog';
 import { api } from '../../../lib/api.ts';
+import { referenceKeys } from '../../../lib/reference/reference-keys.ts';
 import { catalogKeys } from './keys.ts';
 
 export const saveIndicator = (input: TSaveIndicatorRequest) => api.post('/app/ddxk/index/v1/saveOrUpdate', input, { schema: ZIndicator });
@@ -12,7 +13,7 @@ export function useSaveIndicator() {
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: catalogKeys.indicators }),
-        qc.invalidateQueries({ queryKey: catalogKeys.indicatorTree }),
+        qc.invalidateQueries({ queryKey: referenceKeys.indicatorTree() }),
         qc.invalidateQueries({ queryKey: catalogKeys.classifications('indicator') }),
       ]),
   });

@@ -1,6 +1,6 @@
 import { Select, type SelectProps } from 'antd';
 import type { TClassificationKind } from '@hxk/contracts/catalog';
-import { useClassificationDict } from '../api/get-classification-dict.ts';
+import { useClassificationDict } from '../../../lib/reference/get-classification-dict.ts';
 
 /** A classification picker fed by the dictionary of its kind. */
 export function ClassificationSelect({ kind, ...rest }: { kind: TClassificationKind } & Omit<SelectProps<string>, 'options' | 'loading'>) {

@@ -1,5 +1,5 @@
 import { TreeSelect, type TreeSelectProps } from 'antd';
-import { useIndicatorTree } from '../api/get-indicator-tree.ts';
+import { useIndicatorTree } from '../../../lib/reference/get-indicator-tree.ts';
 
 /** An indicator picker: first-level indicators with their second-level ones (either can be chosen). */
 export function IndicatorTreeSelect(props: Omit<TreeSelectProps<string>, 'treeData' | 'loading'>) {

@@ -6,7 +6,7 @@ import { CLASSROOM_LIMITS, type TClassroom } from '@hxk/contracts/classrooms';
 import { Permission } from '../../../components/Permission.tsx';
 import { serverPagination } from '../../../components/server-pagination.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
-import { useClassroomTree } from '../api/get-classroom-tree.ts';
+import { useClassroomTree } from '../../../lib/reference/get-classroom-tree.ts';
 import { useFrontRowRooms, type FrontRowRoomsQuery } from '../api/get-front-row-rooms.ts';
 import { useSaveFrontRowRoom } from '../api/save-front-row-room.ts';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TClassroom } from '@hxk/contracts/classrooms';
 import { Permission } from '../../../components/Permission.tsx';
 import { ImportExportButtons } from '../../../components/import/ImportExportButtons.tsx';
-import { useClassroomTree } from '../api/get-classroom-tree.ts';
+import { useClassroomTree } from '../../../lib/reference/get-classroom-tree.ts';
 import { BuildingFormModal, type BuildingFormTarget } from '../components/BuildingFormModal.tsx';
 import { BuildingPanel } from '../components/BuildingPanel.tsx';
 import { ClassroomFormModal, type ClassroomFormTarget } from '../components/ClassroomFormModal.tsx';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCourse } from '@hxk/contracts/courses';
 import { serverPagination } from '../../../components/server-pagination.ts';
 import { usePlanCourses, type CourseQuery } from '../api/get-plan-courses.ts';
-import { useSemesters } from '../api/get-semesters.ts';
+import { useSemesters } from '../../../lib/reference/get-semesters.ts';
 import { toPlanCourse, type PlanCourse } from './course-ref.ts';
 import { OrgUnitSelect } from './OrgUnitSelect.tsx';
 import { TeacherSelect } from './TeacherSelect.tsx';

@@ -1,14 +1,14 @@
 import type { CSSProperties } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useGroupOptions } from '../api/get-groups.ts';
+import { useGroupOptions } from '../../../lib/reference/get-group-options.ts';
 
 type Props<V> = { value?: V; onChange?: (v: V) => void; disabled?: boolean; placeholder?: string; style?: CSSProperties; 'data-testid'?: string };
 
 /** Supervision groups: several for a plan's supervisors. */
 export function GroupsSelect({ value, onChange, disabled, ...rest }: Props<string[]>) {
   const { t } = useTranslation('plans');
-  const groups = useGroupOptions();
+  const groups = useGroupOptions('plan');
   return (
     <Select<string[]>
       mode="multiple"
@@ -29,7 +29,7 @@ export function GroupsSelect({ value, onChange, disabled, ...rest }: Props<strin
 /** One supervision group, as a list filter. */
 export function GroupFilter({ value, onChange, placeholder, style, ...rest }: Props<string | undefined>) {
   const { t } = useTranslation('plans');
-  const groups = useGroupOptions();
+  const groups = useGroupOptions('plan');
   return (
     <Select<string>
       allowClear

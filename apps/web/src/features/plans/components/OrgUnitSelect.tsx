@@ -1,7 +1,7 @@
 import { TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TCollegeDictNode } from '@hxk/contracts/org';
-import { useCollegeDict } from '../api/get-college-dict.ts';
+import { useCollegeDict } from '../../../lib/reference/get-college-dict.ts';
 
 type TreeNode = { value: string; title: string; children: TreeNode[] };
 const toTree = (nodes: TCollegeDictNode[]): TreeNode[] => nodes.map((n) => ({ value: n.id, title: n.name, children: toTree(n.children) }));

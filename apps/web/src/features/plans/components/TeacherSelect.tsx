@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useTeachers } from '../api/get-teachers.ts';
+import { useTeacherOptions } from '../../../lib/reference/get-teacher-options.ts';
 import { useDebounced } from './use-debounced.ts';
 
 /** One teacher, searched on the server by name or account. */
@@ -9,7 +9,7 @@ export function TeacherSelect({ value, onChange, testId }: { value?: string | un
   const { t } = useTranslation('plans');
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed.trim());
-  const teachers = useTeachers(keyword || undefined);
+  const teachers = useTeacherOptions('plan', { keyword: keyword || undefined });
   return (
     <Select<string>
       allowClear

@@ -2,14 +2,14 @@ import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TPlan } from '@hxk/contracts/plans';
-import { useTemplateOptions } from '../api/get-template-options.ts';
+import { usePublishedTemplates } from '../../../lib/reference/get-published-templates.ts';
 
 type Props = { value?: string; onChange?: (v: string) => void; disabled?: boolean; current?: TPlan['template'] | undefined };
 
 /** A published template with its version and total score, and a link to preview it in a new tab. */
 export function TemplateSelect({ value, onChange, disabled, current }: Props) {
   const { t } = useTranslation('plans');
-  const options = useTemplateOptions();
+  const options = usePublishedTemplates('plan');
   const list = options.data ?? [];
   // The plan's own template stays choosable even if it has been stopped since.
   const all = current && !list.some((o) => o.templateId === current.templateId) ? [...list, { ...current, questionCount: 0 }] : list;

@@ -7,7 +7,7 @@ import type { TQuestion, TQuestionType } from '@hxk/contracts/catalog';
 import { maxScore } from '@hxk/contracts/question-rules';
 import { QuestionField } from '../../../components/evaluation/QuestionField.tsx';
 import { serverPagination } from '../../../components/server-pagination.ts';
-import { useQuestionClassifications } from '../api/get-question-classifications.ts';
+import { useClassificationDict } from '../../../lib/reference/get-classification-dict.ts';
 import { usePickQuestions, type PickQuery } from '../api/pick-questions.ts';
 import { sameName } from '../../../components/evaluation/question-ops.ts';
 
@@ -22,7 +22,7 @@ export function BankPickerModal({ open, usedTitles, onClose, onPick }: Props) {
   const [query, setQuery] = useState<PickQuery>({ pageNum: 1, pageSize: 10 });
   const [selected, setSelected] = useState<TQuestion[]>([]);
   const page = usePickQuestions(query, open);
-  const classifications = useQuestionClassifications(open);
+  const classifications = useClassificationDict('question', open);
   const used = (title: string) => usedTitles.some((x) => sameName(x, title));
   const close = () => {
     setSelected([]);

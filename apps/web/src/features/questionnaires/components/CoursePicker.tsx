@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TCourse } from '@hxk/contracts/courses';
 import { serverPagination } from '../../../components/server-pagination.ts';
 import { useCourses, type CourseQuery } from '../api/get-courses.ts';
-import { useSemesters } from '../api/get-semesters.ts';
+import { useSemesters } from '../../../lib/reference/get-semesters.ts';
 import { TeacherSelect } from './TeacherSelect.tsx';
 
 export type PickedCourse = { courseId: string; name: string; code: string; teacherName: string };

@@ -2,7 +2,7 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TPersonRef } from '@hxk/contracts/supervision';
-import { useTeachers } from '../api/get-teachers.ts';
+import { useTeacherOptions } from '../../../lib/reference/get-teacher-options.ts';
 import { useDebounced } from './use-debounced.ts';
 
 type Props = {
@@ -22,7 +22,7 @@ export function TeacherSelect({ mode, value, onChange, known = [], placeholder, 
   const { t } = useTranslation('questionnaires');
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed.trim());
-  const teachers = useTeachers(keyword || undefined);
+  const teachers = useTeacherOptions('questionnaire', { keyword: keyword || undefined });
   const [picked, setPicked] = useState<TPersonRef[]>([]);
   const byId = useMemo(() => {
     const map = new Map<string, TPersonRef>();

@@ -7,7 +7,7 @@ import type { TReportCourseRow } from '@hxk/contracts/reports';
 import { serverPagination } from '../../../components/server-pagination.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useReportCourses, type ReportCourseQuery } from '../api/get-report-courses.ts';
-import { useSemesters } from '../api/get-semesters.ts';
+import { useSemesters } from '../../../lib/reference/get-semesters.ts';
 import { percentText, reportPath } from './format.ts';
 
 /** My courses with evaluations: count, average and the latest, each opening the course's report. */

@@ -6,14 +6,14 @@ import type { TSemester } from '@hxk/contracts/calendar';
 import { Permission } from '../../../components/Permission.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useDeleteSemester } from '../api/delete-semester.ts';
-import { useSemesters } from '../api/get-semesters.ts';
+import { useSemesterList } from '../../../lib/reference/get-semester-list.ts';
 import { SemesterFormModal } from './SemesterFormModal.tsx';
 
 /** The school's semesters: start date, teaching weeks, courses; add, edit, delete (refused while it has courses). */
 export function SemestersTab() {
   const { t } = useTranslation('schedule');
   const [modal, modalHolder] = Modal.useModal();
-  const list = useSemesters();
+  const list = useSemesterList();
   const remove = useDeleteSemester();
   const [editing, setEditing] = useState<{ semester: TSemester | null } | null>(null);
 

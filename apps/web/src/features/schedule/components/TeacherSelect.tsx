@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTeacherOptions } from '../api/get-teacher-options.ts';
+import { useTeacherOptions } from '../../../lib/reference/get-teacher-options.ts';
 
 /** A member of the school found by name or account as one types (the server returns 20 at most). */
 export function TeacherSelect(props: { value?: string | null; onChange?: (v: string | undefined) => void; placeholder?: string; style?: CSSProperties; 'data-testid'?: string }) {
@@ -13,9 +13,9 @@ export function TeacherSelect(props: { value?: string | null; onChange?: (v: str
     const timer = setTimeout(() => setKeyword(typed.trim()), 300);
     return () => clearTimeout(timer);
   }, [typed]);
-  const found = useTeacherOptions(keyword ? { keyword } : {});
+  const found = useTeacherOptions('course', keyword ? { keyword } : {}, { keepPrevious: true });
   // The chosen person, so an edited course shows its teacher's name even when not among the hits.
-  const chosen = useTeacherOptions({ id: props.value ?? '' }, !!props.value);
+  const chosen = useTeacherOptions('course', { id: props.value ?? '' }, { enabled: !!props.value, keepPrevious: true });
   const people = [...(props.value ? (chosen.data ?? []) : []), ...(found.data ?? []).filter((p) => p.id !== props.value)];
   return (
     <Select<string>

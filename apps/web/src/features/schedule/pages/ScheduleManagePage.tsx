@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, Select, Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImportExportButtons } from '../../../components/import/ImportExportButtons.tsx';
-import { useSemesters } from '../api/get-semesters.ts';
+import { useSemesterList } from '../../../lib/reference/get-semester-list.ts';
 import { CoursesTab } from '../components/CoursesTab.tsx';
 import { SemestersTab } from '../components/SemestersTab.tsx';
 import { SessionTimesTab } from '../components/SessionTimesTab.tsx';
@@ -11,7 +11,7 @@ import { TimetableTab } from '../components/TimetableTab.tsx';
 /** Schedule management: courses, the week view, semesters and the daily session times. */
 export function ScheduleManagePage() {
   const { t } = useTranslation('schedule');
-  const semesters = useSemesters();
+  const semesters = useSemesterList();
   const [chosen, setSemesterId] = useState<string | undefined>();
   const [tab, setTab] = useState('courses');
 

@@ -3,7 +3,7 @@ import { AutoComplete, Button, Flex, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INDICATOR_NAME } from '@hxk/contracts/constants';
-import { useIndicatorTree } from '../api/get-indicator-tree.ts';
+import { useIndicatorTree } from '../../../lib/reference/get-indicator-tree.ts';
 import { sameName } from '../../../components/evaluation/question-ops.ts';
 
 type Props = { usedNames: string[]; onAdd: (name: string, indicatorId: string | null) => void; disabled?: boolean };

@@ -7,7 +7,7 @@ import type { TQuestionType } from '@hxk/contracts/catalog';
 import { maxScore } from '@hxk/contracts/question-rules';
 import { QuestionField } from '../../../components/evaluation/QuestionField.tsx';
 import { serverPagination } from '../../../components/server-pagination.ts';
-import { useQuestionClassifications } from '../api/get-question-classifications.ts';
+import { useClassificationDict } from '../../../lib/reference/get-classification-dict.ts';
 import { usePickQuestions, type PickQuery, type PickableQuestion } from '../api/pick-questions.ts';
 import { sameName } from '../../../components/evaluation/question-ops.ts';
 
@@ -29,7 +29,7 @@ export function BankPicker({ selected, onChange, usedTitles = [], enabled = true
   const { t } = useTranslation(['templates', 'evaluation']);
   const [query, setQuery] = useState<PickQuery>({ pageNum: 1, pageSize: 10 });
   const page = usePickQuestions(query, enabled);
-  const classifications = useQuestionClassifications();
+  const classifications = useClassificationDict('question');
   const used = (title: string) => usedTitles.some((x) => sameName(x, title));
 
   const columns: ColumnsType<PickableQuestion> = [

@@ -3,8 +3,8 @@ import { Divider, Form, Radio, Select, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TCollegeDictNode } from '@hxk/contracts/org';
 import type { TPersonRef } from '@hxk/contracts/supervision';
-import { useCollegeDict } from '../api/get-college-dict.ts';
-import { useGroupOptions } from '../api/get-group-options.ts';
+import { useCollegeDict } from '../../../lib/reference/get-college-dict.ts';
+import { useGroupOptions } from '../../../lib/reference/get-group-options.ts';
 import { useTeacherSearch } from '../api/search-teachers.ts';
 
 export type ScopeValues = {
@@ -50,7 +50,7 @@ function TeacherPicker({ value, onChange, known, enabled }: { value?: string[]; 
 export function UserScopeFields({ open, knownTeachers }: { open: boolean; knownTeachers: TPersonRef[] }) {
   const { t } = useTranslation('users');
   const dict = useCollegeDict(open);
-  const groups = useGroupOptions(open);
+  const groups = useGroupOptions('supervision', open);
   const form = Form.useFormInstance<ScopeValues>();
   const deptScope = Form.useWatch('deptScope', form);
   const teacherScope = Form.useWatch('teacherScope', form);
