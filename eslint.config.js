@@ -50,6 +50,28 @@ export default tseslint.config(
     rules: { 'hxk/school-runner': 'error' },
   },
   {
+    // A transaction is one connection: its queries are awaited in turn, never Promise.all'd (eslint-rules/hxk.js).
+    files: ['apps/server/src/**/*.ts', 'bench/**/*.ts'],
+    plugins: { hxk },
+    rules: { 'hxk/serial-tx': 'error' },
+  },
+  {
+    // A handler takes its context from accountCtx(req) / memberCtx(req), which check the declared
+    // access level, never from a cast (docs/decisions/0013-route-contexts.md). Tests build their own.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (STYLE 15).' },
+        {
+          selector: "TSAsExpression:matches([expression.property.name='ctx'], [typeAnnotation.typeName.name=/Ctx$/])",
+          message: 'Take the context from accountCtx(req) or memberCtx(req) (platform/route-context.ts), not a cast.',
+        },
+      ],
+    },
+  },
+  {
     // Tools that need a default export.
     files: ['**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts', 'eslint.config.js', '**/global-setup.ts'],
     rules: { 'no-restricted-syntax': 'off' },

@@ -9,6 +9,9 @@
  *   (PLATFORM_CAPABILITIES); the label must be a literal and the file must be listed for it.
  * - school-runner: server modules reach the database through `inSchool` (or a platform capability),
  *   never through the raw handle: no `schoolTx(...)`, and `.dbh` only inside a `platformTx(...)` call.
+ * - serial-tx: a transaction is one connection, so its queries run one at a time: no
+ *   `Promise.all/allSettled/any/race` whose arguments use a transaction (`tx`, `stx`, `ptx`). pg queues
+ *   such queries and warns (an error from pg 9); the API tests also fail on that warning (test/harness.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -135,7 +138,41 @@ const schoolRunner = {
   },
 };
 
+const TX_NAMES = new Set(['tx', 'stx', 'ptx', 'trx']);
+const COMBINATORS = new Set(['all', 'allSettled', 'any', 'race']);
+const FUNCTIONS = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration']);
+
+/**
+ * True when the subtree uses a transaction it did not open itself: `ids.map((id) => tx...)` counts,
+ * `ids.map((id) => inSchool(ctx, (tx) => ...))` (a transaction each) does not.
+ */
+function usesOuterTx(node, bound = new Set()) {
+  if (!node || typeof node.type !== 'string') return false;
+  if (node.type === 'Identifier') return TX_NAMES.has(node.name) && !bound.has(node.name);
+  if (FUNCTIONS.has(node.type)) {
+    const inner = new Set([...bound, ...node.params.filter((p) => p.type === 'Identifier').map((p) => p.name)]);
+    return usesOuterTx(node.body, inner);
+  }
+  return Object.entries(node).some(([key, value]) => key !== 'parent' && (Array.isArray(value) ? value.some((v) => usesOuterTx(v, bound)) : value && typeof value === 'object' && usesOuterTx(value, bound)));
+}
+
+const serialTx = {
+  meta: { type: 'problem', schema: [], messages: {
+    parallel: 'Queries of one transaction run one at a time (one connection): await them in turn instead of Promise.{{method}}.',
+  } },
+  create(context) {
+    return {
+      CallExpression(node) {
+        const { callee } = node;
+        if (callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier' || callee.object.name !== 'Promise' || callee.property.type !== 'Identifier') return;
+        if (!COMBINATORS.has(callee.property.name)) return;
+        if (node.arguments.some((a) => usesOuterTx(a))) context.report({ node, messageId: 'parallel', data: { method: callee.property.name } });
+      },
+    };
+  },
+};
+
 export const hxk = {
   meta: { name: 'hxk' },
-  rules: { 'no-cross-feature': noCrossFeature, 'platform-capability': platformCapability, 'school-runner': schoolRunner },
+  rules: { 'no-cross-feature': noCrossFeature, 'platform-capability': platformCapability, 'school-runner': schoolRunner, 'serial-tx': serialTx },
 };

@@ -56,3 +56,16 @@ tester.run('school-runner', hxk.rules['school-runner'], {
     { filename: at('apps/server/src/modules/courses/courses.service.ts'), code: "platformTx(db, 'auth', () => ctx.deps.dbh.rows(q));", errors: [{ messageId: 'dbh' }] },
   ],
 });
+
+tester.run('serial-tx', hxk.rules['serial-tx'], {
+  valid: [
+    { code: 'async function f(tx) { const a = await tx.select(); const b = await tx.select(); }' },
+    { code: 'await Promise.all([loginAs(app, "a"), loginAs(app, "b")]);' },
+    { code: 'await Promise.all(ids.map((id) => inSchool(ctx, (tx) => read(tx, id))));' },
+  ],
+  invalid: [
+    { code: 'await Promise.all([tx.select(), tx.select()]);', errors: [{ messageId: 'parallel' }] },
+    { code: 'await Promise.all([peopleRefs(tx, ids), planCounts(tx, ids)]);', errors: [{ messageId: 'parallel' }] },
+    { code: 'await Promise.allSettled(ids.map((id) => stx.execute(q(id))));', errors: [{ messageId: 'parallel' }] },
+  ],
+});

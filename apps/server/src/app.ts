@@ -22,6 +22,7 @@ import type { DbHandle } from './platform/db.ts';
 import type { Deps } from './platform/context.ts';
 import { memoryCounters, redisCounters, type CounterStore } from './platform/counters.ts';
 import { memoryHub, redisHub, type RealtimeHub } from './platform/realtime.ts';
+import { realtimeSocketRoutes } from './platform/realtime-socket.ts';
 import { localStorage, type FileStorage } from './platform/storage.ts';
 import { s3Storage } from './platform/adapters/s3.ts';
 import { logSmsSender, type SmsSender } from './platform/adapters/sms.ts';
@@ -55,6 +56,7 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { unreadCount } from './modules/notifications/notifications.service.ts';
 import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
@@ -143,7 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.fileBytes, files: 1, fields: 10 } });
-  // The one WebSocket endpoint (GET /app/ws, notifications module); clients send nothing but pongs.
+  // The one WebSocket endpoint (GET /app/ws, platform/realtime-socket.ts); clients send nothing but pongs.
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   app.decorateRequest('auth', null);
@@ -225,6 +227,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(evaluationsRoutes);
     await api.register(invitationsRoutes);
     await api.register(notificationsRoutes);
+    // The socket is the platform's; its hello carries my unread notifications.
+    await api.register(realtimeSocketRoutes, { greeting: unreadCount });
     await api.register(appealsRoutes);
     await api.register(reportsRoutes);
     await api.register(questionnairesRoutes);

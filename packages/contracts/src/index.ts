@@ -28,5 +28,6 @@ export * from './evaluations.ts';
 export * from './invitations.ts';
 export * from './appeals.ts';
 export * from './notifications.ts';
+export * from './realtime.ts';
 export * from './reports.ts';
 export * from './questionnaires.ts';

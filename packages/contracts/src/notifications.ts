@@ -1,6 +1,6 @@
 /**
  * In-app notifications (issue 6): stored per recipient, listed and marked read over the API, and
- * pushed live over the WebSocket (GET /app/ws) as { type: 'notification', notification, unread }.
+ * pushed live over the WebSocket (GET /app/ws) as { type: 'notification', notification, unread } (realtime.ts).
  * Text is rendered by the web from the kind and its params in the reader's language; params never
  * carry an anonymous evaluator.
  */
@@ -40,8 +40,3 @@ export const ZNotificationListRequest = z.object({ ...ZPageRequest.shape, unread
 export const ZUnreadCount = z.object({ unread: z.number().int() });
 /** Mark some (ids) or all of mine read. */
 export const ZMarkReadRequest = z.object({ ids: ZIdList(100).optional(), all: z.boolean().optional() });
-
-/** Messages the server sends on the WebSocket. */
-export type TRealtimeMessage =
-  | { type: 'hello'; unread: number }
-  | { type: 'notification'; notification: TNotification; unread: number };

@@ -8,6 +8,7 @@ import type { SmsSender } from './adapters/sms.ts';
 import type { QrProvider } from './adapters/wechat.ts';
 import type { JobQueue } from './jobs.ts';
 import type { RealtimeHub } from './realtime.ts';
+import type { ConditionalPermission } from './route-context.ts';
 
 /** The classes of costly calls, each with its own per-person limit per minute. */
 export type CostClass = keyof Config['rateLimits']['cost'];
@@ -44,6 +45,9 @@ export type AuthState = {
 
 /** What a service receives: who acts, in which school, in which language. */
 export type Ctx = { deps: Deps; lang: TLanguage; ip: string; userAgent: string; auth: AuthState | null };
+/** A signed-in person, with or without a school: handlers of 'account' routes get it from accountCtx(req). */
+export type AccountCtx = Ctx & { auth: AuthState };
+/** A member of the active school: handlers of 'member' and menu/button routes get it from memberCtx(req). */
 export type MemberCtx = Ctx & { auth: AuthState & { schoolId: string; identity: TIdentity } };
 
 declare module 'fastify' {
@@ -65,5 +69,10 @@ declare module 'fastify' {
      * minute on top of the per-session one (platform/rate-limit.ts, RATE_LIMIT_<COST>_PER_MINUTE).
      */
     cost?: CostClass;
+    /**
+     * Further keys the request needs when its input says so (saving with an id edits, so it needs the
+     * edit button too); checked by the guard after the input is parsed (platform/route-context.ts).
+     */
+    also?: readonly ConditionalPermission[];
   }
 }

@@ -3,6 +3,7 @@ import { ACCESS_LEVELS, MENU_BY_KEY, SESSION_COOKIE, type TRoutePermission } fro
 import { AppError } from './errors.ts';
 import { resolveSession } from './sessions.ts';
 import type { Deps } from './context.ts';
+import { assertAccount, assertMember, checkConditionalPermissions, describeConditional, enforceConditionalPermissions } from './route-context.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -31,7 +32,13 @@ function checkCsrf(req: FastifyRequest, deps: Deps, via: 'cookie' | 'bearer' | n
 }
 
 /** Enforces the permission every route declares (STYLE 5); refuses to start without one. */
-export type RouteEntry = { method: string; url: string; permission: TRoutePermission };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  permission: TRoutePermission;
+  /** The conditional keys (config.also), described for review: "user:edit if body.userId set". */
+  also: string[];
+};
 
 export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url: string) => boolean): void {
   const table: RouteEntry[] = [];
@@ -43,7 +50,10 @@ export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url
     if (!(ACCESS_LEVELS as readonly string[]).includes(permission) && !MENU_BY_KEY.has(permission)) {
       throw new Error(`route ${route.method} ${route.url} declares an unknown permission ${permission}`);
     }
-    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, permission });
+    const conditional = route.config?.also ?? [];
+    if (conditional.length) checkConditionalPermissions(`${String(route.method)} ${route.url}`, permission, conditional);
+    const also = conditional.map(describeConditional);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, permission, also });
   });
 
   // onRequest: refuse before any body is read or parsed.
@@ -56,15 +66,16 @@ export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url
     req.ctx.auth = req.auth;
     if (permission === 'public') return;
     const auth = req.auth;
-    if (!auth) throw new AppError('auth.unauthenticated');
-    if (permission === 'account') return;
-    if (auth.mustChangePassword) throw new AppError('auth.mustChangePassword');
-    if (!auth.schoolId) throw new AppError('auth.noSchool');
+    if (permission === 'account') return assertAccount(auth);
+    assertMember(auth);
     if (permission === 'member') return;
     if (!(ACCESS_LEVELS as readonly string[]).includes(permission) && !auth.permissions.includes(permission)) {
       throw new AppError('auth.forbidden');
     }
   });
+
+  // preHandler: conditional keys depend on the input, so they wait until it is parsed and valid.
+  app.addHook('preHandler', async (req) => enforceConditionalPermissions(req));
 }
 
 declare module 'fastify' {

@@ -54,10 +54,24 @@ async function behavesAsAHub(publisher: RealtimeHub, subscriber: RealtimeHub) {
   expect(secondTab.got.at(-1)).toEqual(hello(3));
   expect(after.got).toEqual([hello(4)]);
   for (const stop of [stopOther, stopForeign, stopSecond, stopAfter]) stop();
+
+  // A school's channel reaches every person connected in that school, and nobody in another.
+  const members = [collector(1), collector(1)];
+  const elsewhere = collector(1, 300);
+  const stops = [
+    await subscriber.subscribe('1', '10', members[0]!.listener),
+    await subscriber.subscribe('1', '11', members[1]!.listener),
+    await subscriber.subscribe('2', '10', elsewhere.listener),
+  ];
+  await publisher.publishToSchool('1', hello(5));
+  await Promise.all([...members.map((c) => c.ready), elsewhere.ready]);
+  expect(members.map((c) => c.got)).toEqual([[hello(5)], [hello(5)]]);
+  expect(elsewhere.got).toEqual([]);
+  for (const stop of stops) stop();
 }
 
 describe('realtime hub', () => {
-  it('in process: delivers to the person\'s subscriptions in their school only, until unsubscribed', async () => {
+  it('in process: delivers to the person\'s subscriptions in their school only, until unsubscribed, and to a whole school', async () => {
     const hub = memoryHub();
     await behavesAsAHub(hub, hub);
     const late = collector(1, 100);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { memberCtx } from './route-context.ts';
 import { createTestEnv, type TestEnv } from '../test/harness.ts';
 
 /**
@@ -16,7 +17,7 @@ describe('route permissions', () => {
   });
 
   it('every API route declares a permission, as reviewed', () => {
-    const lines = env.app.routeTable.map((r) => `${r.method} ${r.url} -> ${r.permission}`).sort();
+    const lines = env.app.routeTable.map((r) => `${r.method} ${r.url} -> ${[r.permission, ...r.also].join(" + ")}`).sort();
     expect(lines.length).toBeGreaterThan(20);
     expect(lines).toMatchSnapshot();
   });
@@ -37,5 +38,23 @@ describe('route permissions', () => {
       s.get('/base/unguarded', async () => 'x');
     });
     await expect(app.ready()).rejects.toThrow(/declares no permission/);
+  });
+
+  it('start-up refuses a conditional permission that is not a known key', async () => {
+    const app = await buildApp({ config: env.config, dbh: env.dbh, logger: false });
+    app.register(async (s) => {
+      s.post('/base/conditional', { config: { permission: 'member', also: [{ permission: 'no:such', field: 'body.id', when: 'set' }] } }, async () => 'x');
+    });
+    await expect(app.ready()).rejects.toThrow(/unknown conditional permission no:such/);
+  });
+
+  it('a handler reading a member context on a public route fails for everyone', async () => {
+    const app = await buildApp({ config: env.config, dbh: env.dbh, logger: false });
+    app.register(async (s) => {
+      s.get('/base/misdeclared', { config: { permission: 'public' } }, async (req) => memberCtx(req).auth.accountId);
+    });
+    const res = await app.inject({ url: '/base/misdeclared' });
+    expect(res.statusCode).toBe(500);
+    await app.close();
   });
 });

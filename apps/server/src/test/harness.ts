@@ -40,6 +40,16 @@ export function recordingSms(): SmsSender & { sent: { phone: string; code: strin
   };
 }
 
+/**
+ * pg warns (once a process) when a query is sent on a client still running one: two queries of one
+ * transaction at once, e.g. a Promise.all over tx queries (lint: hxk/serial-tx). pg 9 makes it an
+ * error; here closing a PostgreSQL test database fails the file with the stack of the query.
+ */
+const overlapping: Error[] = [];
+process.on('warning', (w) => {
+  if (w.name === 'DeprecationWarning' && w.message.includes('already executing a query')) overlapping.push(w);
+});
+
 export async function openTestDatabase(driver: DriverName): Promise<DbHandle> {
   if (driver === 'pglite') return openMigratedPglite();
   const url = process.env.TEST_DATABASE_URL!;
@@ -58,6 +68,7 @@ export async function openTestDatabase(driver: DriverName): Promise<DbHandle> {
     await a.connect();
     await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await a.end();
+    if (overlapping.length) throw new Error(`Two queries ran at once on one connection (a transaction's queries must be awaited in turn):\n${overlapping[0]!.stack}`);
   };
   return dbh;
 }

@@ -18,9 +18,9 @@ import {
 } from '@hxk/contracts';
 import type { Config } from '../../config.ts';
 import { ok, okSchema } from '../../platform/envelope.ts';
+import { accountCtx, memberCtx } from '../../platform/route-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { tokenOf } from '../../platform/guard.ts';
-import type { MemberCtx } from '../../platform/context.ts';
 import * as auth from './auth.service.ts';
 import { qrRoutes } from './qr.routes.ts';
 
@@ -91,18 +91,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/base/login/v1/doLoginLog', {
     config: { permission: 'member' },
     schema: { tags, summary: 'Confirm a login log entry with the platform id', querystring: ZLoginLogQuery, response: okSchema(z.object({ logged: z.boolean() })) },
-  }, async (req) => ok(await auth.confirmLoginLog(req.ctx as MemberCtx, req.query.logId, req.query.pfId)));
+  }, async (req) => ok(await auth.confirmLoginLog(memberCtx(req), req.query.logId, req.query.pfId)));
 
   app.get('/base/login/hero/v1/last/identity/list', {
     config: { permission: 'account' },
     schema: { tags, summary: "The caller's identities in their schools", querystring: ZLastIdentityQuery, response: okSchema(ZLastIdentityResponse) },
-  }, async (req) => ok(await auth.lastIdentityList(req.ctx as MemberCtx, req.query.username)));
+  }, async (req) => ok(await auth.lastIdentityList(accountCtx(req), req.query.username)));
 
   app.post('/base/login/v1/switch/school', {
     config: { permission: 'account' },
     schema: { tags, summary: 'Switch the session to another school of the caller', body: ZSwitchSchoolRequest, response: okSchema(ZLoginResponse) },
   }, async (req, reply) => {
-    const session = await auth.switchSchool(req.ctx as MemberCtx, req.body.schoolId);
+    const session = await auth.switchSchool(accountCtx(req), req.body.schoolId);
     setSessionCookie(reply, config, session);
     return ok(session);
   });

@@ -11,7 +11,7 @@ import {
   ZQrInfoResponse,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
-import type { MemberCtx } from '../../platform/context.ts';
+import { accountCtx } from '../../platform/route-context.ts';
 import * as qr from './qr.service.ts';
 import { setSessionCookie } from './auth.routes.ts';
 
@@ -60,7 +60,7 @@ export const qrRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'account' },
     schema: { tags, summary: 'On the phone: approve or refuse a QR sign-in', body: ZQrConfirmRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await qr.confirmQr(req.ctx as MemberCtx, req.body.qrCodeId, req.body.approve);
+    await qr.confirmQr(accountCtx(req), req.body.qrCodeId, req.body.approve);
     return ok(null);
   });
 };

@@ -28,12 +28,11 @@ import {
   type TRoutePermission,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
-import type { MemberCtx } from '../../platform/context.ts';
+import { memberCtx } from '../../platform/route-context.ts';
 import * as classes from './classifications.service.ts';
 import * as ind from './indicators.service.ts';
 import * as qs from './questions.service.ts';
 
-const m = (ctx: unknown) => ctx as MemberCtx;
 const ZListClassifications = ZClassificationListRequest.omit({ kind: true });
 /** The kind comes from the path; a `kind` in the body is ignored. */
 const ZSaveClassification = ZSaveClassificationRequest.omit({ kind: true });
@@ -51,18 +50,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(`${P}/pageList`, {
       config: { permission: read },
       schema: { tags, summary: `${kind} classifications, searched by name and paged`, body: ZListClassifications, response: okSchema(ZClassificationPage) },
-    }, async (req) => ok(await classes.listClassifications(m(req.ctx), kind, req.body)));
+    }, async (req) => ok(await classes.listClassifications(memberCtx(req), kind, req.body)));
 
     app.post(`${P}/saveOrUpdate`, {
       config: { permission: edit },
       schema: { tags, summary: `Add a ${kind} classification, or change one (classificationId given)`, body: ZSaveClassification, response: okSchema(ZClassification) },
-    }, async (req) => ok(await classes.saveClassification(m(req.ctx), kind, req.body)));
+    }, async (req) => ok(await classes.saveClassification(memberCtx(req), kind, req.body)));
 
     app.post(`${P}/deleteByIds`, {
       config: { permission: edit },
       schema: { tags, summary: `Delete ${kind} classifications (what is filed under them stays, unclassified)`, body: ZCatalogIdsRequest, response: okSchema(z.null()) },
     }, async (req) => {
-      await classes.deleteClassifications(m(req.ctx), kind, req.body.ids);
+      await classes.deleteClassifications(memberCtx(req), kind, req.body.ids);
       return ok(null);
     });
   }
@@ -70,12 +69,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/app/ddxk/classification/v1/dict', {
     config: { permission: 'member' },
     schema: { tags: ['catalog'], summary: 'Classifications of a kind as options', querystring: ZClassificationDictQuery, response: okSchema(z.array(ZClassificationOption)) },
-  }, async (req) => ok(await classes.classificationOptions(m(req.ctx), req.query.kind)));
+  }, async (req) => ok(await classes.classificationOptions(memberCtx(req), req.query.kind)));
 
   app.get('/app/ddxk/questionnaire/type/v1/dict', {
     config: { permission: 'member' },
     schema: { tags: ['catalog'], summary: 'Question classifications, question types and knowledge levels', response: okSchema(ZQuestionnaireTypeDict) },
-  }, async (req) => ok(await classes.questionnaireTypeDict(m(req.ctx))));
+  }, async (req) => ok(await classes.questionnaireTypeDict(memberCtx(req))));
 
   // ------------------------------------------------------------ indicators
   const I = '/app/ddxk/index/v1';
@@ -83,30 +82,30 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${I}/pageList`, {
     config: { permission: 'indexManagement' },
     schema: { tags: itags, summary: 'First-level indicators with their second-level ones, filtered and paged', body: ZIndicatorListRequest, response: okSchema(ZIndicatorPage) },
-  }, async (req) => ok(await ind.listIndicators(m(req.ctx), req.body)));
+  }, async (req) => ok(await ind.listIndicators(memberCtx(req), req.body)));
 
   app.get(`${I}/detail`, {
     config: { permission: 'indexManagement' },
     schema: { tags: itags, summary: 'One first-level indicator with its second-level ones', querystring: ZIndicatorQuery, response: okSchema(ZIndicator) },
-  }, async (req) => ok(await ind.indicatorDetail(m(req.ctx), req.query.indicatorId)));
+  }, async (req) => ok(await ind.indicatorDetail(memberCtx(req), req.query.indicatorId)));
 
   app.post(`${I}/saveOrUpdate`, {
     config: { permission: 'indicator:edit' },
     schema: { tags: itags, summary: 'Save a first-level indicator with its whole second-level list', body: ZSaveIndicatorRequest, response: okSchema(ZIndicator) },
-  }, async (req) => ok(await ind.saveIndicator(m(req.ctx), req.body)));
+  }, async (req) => ok(await ind.saveIndicator(memberCtx(req), req.body)));
 
   app.post(`${I}/deleteByIds`, {
     config: { permission: 'indicator:edit' },
     schema: { tags: itags, summary: 'Delete indicators with their second-level ones (questions keep no indicator)', body: ZCatalogIdsRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await ind.deleteIndicators(m(req.ctx), req.body.ids);
+    await ind.deleteIndicators(memberCtx(req), req.body.ids);
     return ok(null);
   });
 
   app.get(`${I}/tree`, {
     config: { permission: 'member' },
     schema: { tags: itags, summary: 'Enabled indicators as a tree, for pickers', response: okSchema(ZIndicatorTree) },
-  }, async (req) => ok(await ind.indicatorTree(m(req.ctx))));
+  }, async (req) => ok(await ind.indicatorTree(memberCtx(req))));
 
   // ------------------------------------------------------------ questions
   const Q = '/app/ddxk/question/v1';
@@ -114,23 +113,23 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${Q}/pageList`, {
     config: { permission: 'questionManagement' },
     schema: { tags: qtags, summary: 'The question bank in every state, newest change first', body: ZQuestionListRequest, response: okSchema(ZQuestionPage) },
-  }, async (req) => ok(await qs.listQuestions(m(req.ctx), req.body)));
+  }, async (req) => ok(await qs.listQuestions(memberCtx(req), req.body)));
 
   app.get(`${Q}/detail`, {
     config: { permission: 'questionManagement' },
     schema: { tags: qtags, summary: 'One question of the bank', querystring: ZQuestionQuery, response: okSchema(ZQuestion) },
-  }, async (req) => ok(await qs.questionDetail(m(req.ctx), req.query.questionId)));
+  }, async (req) => ok(await qs.questionDetail(memberCtx(req), req.query.questionId)));
 
   app.post(`${Q}/saveOrUpdate`, {
     config: { permission: 'question:edit' },
     schema: { tags: qtags, summary: 'Add a question, or change one (questionId given); rule errors refuse it, suggestions come back', body: ZSaveQuestionRequest, response: okSchema(ZSaveQuestionResponse) },
-  }, async (req) => ok(await qs.saveQuestion(m(req.ctx), req.body)));
+  }, async (req) => ok(await qs.saveQuestion(memberCtx(req), req.body)));
 
   app.post(`${Q}/submit`, {
     config: { permission: 'question:edit' },
     schema: { tags: qtags, summary: 'Send draft or rejected questions for review (all or none)', body: ZCatalogIdsRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await qs.submitQuestions(m(req.ctx), req.body.ids);
+    await qs.submitQuestions(memberCtx(req), req.body.ids);
     return ok(null);
   });
 
@@ -138,7 +137,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'question:review' },
     schema: { tags: qtags, summary: 'Approve or reject pending questions (a rejection needs a reason)', body: ZReviewQuestionsRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await qs.reviewQuestions(m(req.ctx), req.body);
+    await qs.reviewQuestions(memberCtx(req), req.body);
     return ok(null);
   });
 
@@ -146,27 +145,27 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'question:edit' },
     schema: { tags: qtags, summary: 'Delete questions (templates keep their copies)', body: ZCatalogIdsRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await qs.deleteQuestions(m(req.ctx), req.body.ids);
+    await qs.deleteQuestions(memberCtx(req), req.body.ids);
     return ok(null);
   });
 
   app.post(`${Q}/check`, {
     config: { permission: 'question:edit' },
     schema: { tags: qtags, summary: "Check a question's rules without saving it", body: ZQuestionBody, response: okSchema(ZCheckQuestionResponse) },
-  }, async (req) => ok(qs.checkQuestionBody(m(req.ctx), req.body)));
+  }, async (req) => ok(qs.checkQuestionBody(memberCtx(req), req.body)));
 
   app.post(`${Q}/readList`, {
     config: { permission: 'readQuestions' },
     schema: { tags: qtags, summary: 'Approved questions, filtered and paged', body: ZReadQuestionsRequest, response: okSchema(ZQuestionPage) },
-  }, async (req) => ok(await qs.listApproved(m(req.ctx), req.body)));
+  }, async (req) => ok(await qs.listApproved(memberCtx(req), req.body)));
 
   app.get(`${Q}/readDetail`, {
     config: { permission: 'readQuestions' },
     schema: { tags: qtags, summary: 'One approved question', querystring: ZQuestionQuery, response: okSchema(ZQuestion) },
-  }, async (req) => ok(await qs.approvedQuestionDetail(m(req.ctx), req.query.questionId)));
+  }, async (req) => ok(await qs.approvedQuestionDetail(memberCtx(req), req.query.questionId)));
 
   app.post(`${Q}/pickList`, {
     config: { permission: 'template:edit' },
     schema: { tags: qtags, summary: 'Approved questions to add to a template', body: ZReadQuestionsRequest, response: okSchema(ZQuestionPage) },
-  }, async (req) => ok(await qs.listApproved(m(req.ctx), req.body)));
+  }, async (req) => ok(await qs.listApproved(memberCtx(req), req.body)));
 };

@@ -25,19 +25,15 @@ const order = [asc(indicators.sort), asc(indicators.createdAt), asc(indicators.i
 /** Whole first-level indicators with their children, classification names and question counts: one query per relation. */
 async function indicatorRows(tx: Tx, ids: string[]): Promise<TIndicator[]> {
   if (!ids.length) return [];
-  const [firsts, children] = await Promise.all([
-    tx.select().from(indicators).where(and(inArray(indicators.id, ids), isNull(indicators.parentId))),
-    tx.select().from(indicators).where(inArray(indicators.parentId, ids)).orderBy(...order),
-  ]);
+  const firsts = await tx.select().from(indicators).where(and(inArray(indicators.id, ids), isNull(indicators.parentId)));
+  const children = await tx.select().from(indicators).where(inArray(indicators.parentId, ids)).orderBy(...order);
   const classIds = uniq(firsts.flatMap((f) => (f.classificationId ? [f.classificationId] : [])));
-  const [classRows, counts] = await Promise.all([
-    classIds.length ? tx.select({ id: classifications.id, name: classifications.name }).from(classifications).where(inArray(classifications.id, classIds)) : [],
-    tx
-      .select({ id: questions.indicatorId, n: count() })
-      .from(questions)
-      .where(inArray(questions.indicatorId, [...ids, ...children.map((c) => c.id)]))
-      .groupBy(questions.indicatorId),
-  ]);
+  const classRows = classIds.length ? await tx.select({ id: classifications.id, name: classifications.name }).from(classifications).where(inArray(classifications.id, classIds)) : [];
+  const counts = await tx
+    .select({ id: questions.indicatorId, n: count() })
+    .from(questions)
+    .where(inArray(questions.indicatorId, [...ids, ...children.map((c) => c.id)]))
+    .groupBy(questions.indicatorId);
   const className = new Map(classRows.map((c) => [c.id, c.name]));
   const countOf = new Map(counts.map((c) => [c.id ?? '', Number(c.n)]));
   const byId = new Map(firsts.map((f) => [f.id, f]));

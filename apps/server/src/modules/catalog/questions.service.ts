@@ -53,16 +53,14 @@ async function questionRows(tx: Tx, rows: QuestionRow[]): Promise<TQuestion[]> {
   if (!rows.length) return [];
   const classIds = uniq(rows.flatMap((r) => (r.classificationId ? [r.classificationId] : [])));
   const indicatorIds = uniq(rows.flatMap((r) => (r.indicatorId ? [r.indicatorId] : [])));
-  const [classRows, indicatorRows, uses, people] = await Promise.all([
-    classIds.length ? tx.select({ id: classifications.id, name: classifications.name }).from(classifications).where(inArray(classifications.id, classIds)) : [],
-    indicatorIds.length ? tx.select({ id: indicators.id, name: indicators.name }).from(indicators).where(inArray(indicators.id, indicatorIds)) : [],
-    tx
-      .select({ id: templateQuestionSources.questionId, n: count() })
-      .from(templateQuestionSources)
-      .where(inArray(templateQuestionSources.questionId, rows.map((r) => r.id)))
-      .groupBy(templateQuestionSources.questionId),
-    peopleRefs(tx, rows.flatMap((r) => [r.createdBy, r.reviewedBy].filter((x): x is string => !!x))),
-  ]);
+  const classRows = classIds.length ? await tx.select({ id: classifications.id, name: classifications.name }).from(classifications).where(inArray(classifications.id, classIds)) : [];
+  const indicatorRows = indicatorIds.length ? await tx.select({ id: indicators.id, name: indicators.name }).from(indicators).where(inArray(indicators.id, indicatorIds)) : [];
+  const uses = await tx
+    .select({ id: templateQuestionSources.questionId, n: count() })
+    .from(templateQuestionSources)
+    .where(inArray(templateQuestionSources.questionId, rows.map((r) => r.id)))
+    .groupBy(templateQuestionSources.questionId);
+  const people = await peopleRefs(tx, rows.flatMap((r) => [r.createdBy, r.reviewedBy].filter((x): x is string => !!x)));
   const className = new Map(classRows.map((c) => [c.id, c.name]));
   const indicatorName = new Map(indicatorRows.map((c) => [c.id, c.name]));
   const useCount = new Map(uses.map((u) => [u.id, Number(u.n)]));

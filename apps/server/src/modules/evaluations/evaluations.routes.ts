@@ -19,73 +19,72 @@ import {
   ZTemplateOption,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
-import type { MemberCtx } from '../../platform/context.ts';
+import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './evaluations.service.ts';
 import { listenClasses } from './listen.service.ts';
 
 const tags = ['evaluations'];
 const P = '/app/ddxk/evaluation/v1';
-const m = (ctx: unknown) => ctx as MemberCtx;
 
 export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${P}/start/plan`, {
     config: { permission: 'LessonEvaluationPlan' },
     schema: { tags, summary: 'Start (or reopen) my evaluation of a class of one of my plans', body: ZStartPlanEvaluationRequest, response: okSchema(ZStartEvaluationResponse) },
-  }, async (req) => ok(await svc.startPlanEvaluation(m(req.ctx), req.body)));
+  }, async (req) => ok(await svc.startPlanEvaluation(memberCtx(req), req.body)));
 
   app.post(`${P}/start/free`, {
     config: { permission: 'FreeCourse' },
     schema: { tags, summary: 'Start (or reopen) a free-listening evaluation of a class with a published template', body: ZStartOpenEvaluationRequest, response: okSchema(ZStartEvaluationResponse) },
-  }, async (req) => ok(await svc.startOpenEvaluation(m(req.ctx), 'free', req.body)));
+  }, async (req) => ok(await svc.startOpenEvaluation(memberCtx(req), 'free', req.body)));
 
   app.post(`${P}/start/temporary`, {
     config: { permission: 'TemporaryCourseEvaluation' },
     schema: { tags, summary: 'Start (or reopen) a temporary evaluation of a class under way', body: ZStartOpenEvaluationRequest, response: okSchema(ZStartEvaluationResponse) },
-  }, async (req) => ok(await svc.startOpenEvaluation(m(req.ctx), 'temporary', req.body)));
+  }, async (req) => ok(await svc.startOpenEvaluation(memberCtx(req), 'temporary', req.body)));
 
   // Record-level rules in the service: the evaluator, plan managers, or the class's teacher once submitted.
   app.get(`${P}/detail`, {
     config: { permission: 'member' },
     schema: { tags, summary: 'One evaluation with its form and answers', querystring: ZEvaluationQuery, response: okSchema(ZEvaluation) },
-  }, async (req) => ok(await svc.evaluationDetail(m(req.ctx), req.query.evaluationId)));
+  }, async (req) => ok(await svc.evaluationDetail(memberCtx(req), req.query.evaluationId)));
 
   app.post(`${P}/save`, {
     config: { permission: 'member' },
     schema: { tags, summary: 'Save my draft evaluation (answers may be partial)', body: ZSaveEvaluationRequest, response: okSchema(ZSaveEvaluationResponse) },
-  }, async (req) => ok(await svc.saveDraft(m(req.ctx), req.body)));
+  }, async (req) => ok(await svc.saveDraft(memberCtx(req), req.body)));
 
   app.post(`${P}/submit`, {
     config: { permission: 'member' },
     schema: { tags, summary: 'Submit my evaluation once, every question answered', body: ZSaveEvaluationRequest, response: okSchema(ZEvaluation) },
-  }, async (req) => ok(await svc.submitEvaluation(m(req.ctx), req.body)));
+  }, async (req) => ok(await svc.submitEvaluation(memberCtx(req), req.body)));
 
   app.post(`${P}/checkIn`, {
     config: { permission: 'member' },
     schema: { tags, summary: 'Check in at a class under way (cannot be undone; a second check-in returns the first)', body: ZCheckInRequest, response: okSchema(ZCheckIn) },
-  }, async (req) => ok(await svc.checkIn(m(req.ctx), req.body.courseSessionId)));
+  }, async (req) => ok(await svc.checkIn(memberCtx(req), req.body.courseSessionId)));
 
   app.post(`${P}/records`, {
     config: { permission: 'LessonEvaluationRecord' },
     schema: { tags, summary: 'My evaluations, newest first, filtered and paged', body: ZEvaluationRecordsRequest, response: okSchema(ZEvaluationRecordPage) },
-  }, async (req) => ok(await svc.myRecords(m(req.ctx), req.body)));
+  }, async (req) => ok(await svc.myRecords(memberCtx(req), req.body)));
 
   app.post(`${P}/classes`, {
     config: { permission: 'FreeCourse' },
     schema: { tags, summary: 'Classes of the school on a day, with their state and my evaluation', body: ZListenClassesRequest, response: okSchema(ZListenClassPage) },
-  }, async (req) => ok(await listenClasses(m(req.ctx), req.body)));
+  }, async (req) => ok(await listenClasses(memberCtx(req), req.body)));
 
   app.post(`${P}/classes/now`, {
     config: { permission: 'TemporaryCourseEvaluation' },
     schema: { tags, summary: 'Classes under way or about to start now, with my evaluation', body: ZListenClassesRequest, response: okSchema(ZListenClassPage) },
-  }, async (req) => ok(await listenClasses(m(req.ctx), { ...req.body, now: true })));
+  }, async (req) => ok(await listenClasses(memberCtx(req), { ...req.body, now: true })));
 
   app.get(`${P}/templates`, {
     config: { permission: 'member' },
     schema: { tags, summary: 'Published templates for free listening and temporary evaluation', response: okSchema(z.array(ZTemplateOption)) },
-  }, async (req) => ok(await svc.openTemplates(m(req.ctx))));
+  }, async (req) => ok(await svc.openTemplates(memberCtx(req))));
 
   app.post(`${P}/received`, {
     config: { permission: 'Evaluate' },
     schema: { tags, summary: 'Submitted evaluations of my classes that I may see (evaluator hidden when anonymous)', body: ZReceivedEvaluationsRequest, response: okSchema(ZReceivedEvaluationPage) },
-  }, async (req) => ok(await svc.receivedEvaluations(m(req.ctx), req.body)));
+  }, async (req) => ok(await svc.receivedEvaluations(memberCtx(req), req.body)));
 };

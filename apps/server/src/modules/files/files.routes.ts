@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Multipart } from '@fastify/multipart';
 import { UPLOAD_LIMITS, ZFileDownloadQuery, ZFileInfo, ZFileQuery, ZFileUploadFields, ZUploadResponse, type TFileUploadFields } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
-import type { MemberCtx } from '../../platform/context.ts';
+import { accountCtx, memberCtx, memberOrNull } from '../../platform/route-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { cleanFileName } from './file-types.ts';
 import { receiveUpload, sweepTemp } from './receive.ts';
@@ -66,13 +66,13 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (fields.purpose === 'avatar') {
         const received = await receiveUpload(part.file, part.filename, { accept: 'image', tmpDir });
         try {
-          return ok(await files.storeAvatar(req.ctx as MemberCtx, received));
+          return ok(await files.storeAvatar(accountCtx(req), received));
         } finally {
           await files.discard(received);
         }
       }
-      const ctx = req.ctx as MemberCtx;
-      if (!ctx.auth?.schoolId) throw new AppError('auth.noSchool');
+      const ctx = memberOrNull(accountCtx(req));
+      if (!ctx) throw new AppError('auth.noSchool');
       await files.assertNameFree(ctx, cleanFileName(part.filename), fields.context);
       const budget = await files.admitUpload(ctx);
       const received = await receiveUpload(part.file, part.filename, { accept: fields.accept, tmpDir, budget });
@@ -94,7 +94,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/base/tool/file/v1/get/info/of/id', {
     config: { permission: 'member' },
     schema: { tags, summary: 'A file of the current school', querystring: ZFileQuery, response: okSchema(ZFileInfo) },
-  }, async (req) => ok(await files.fileInfo(req.ctx as MemberCtx, req.query.fileId)));
+  }, async (req) => ok(await files.fileInfo(memberCtx(req), req.query.fileId)));
 
   app.get('/base/tool/file/v1/download', {
     config: { permission: 'member' },
@@ -104,7 +104,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZFileDownloadQuery,
     },
   }, async (req, reply) => {
-    const { row, body, size } = await files.openFile(req.ctx as MemberCtx, req.query.fileId);
+    const { row, body, size } = await files.openFile(memberCtx(req), req.query.fileId);
     const inline = req.query.disposition === 'inline' && INLINE_TYPES.test(row.contentType);
     return reply
       .type(row.contentType)
@@ -121,7 +121,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'member' },
     schema: { tags, summary: 'Delete a file the caller may read (its uploader or an administrator of the school); any other is not found', querystring: ZFileQuery, response: okSchema(z.null()) },
   }, async (req) => {
-    await files.deleteFile(req.ctx as MemberCtx, req.query.fileId);
+    await files.deleteFile(memberCtx(req), req.query.fileId);
     return ok(null);
   });
 };

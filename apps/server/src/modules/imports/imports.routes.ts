@@ -13,12 +13,11 @@ import {
   type TImportKind,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
-import type { MemberCtx } from '../../platform/context.ts';
+import { memberCtx } from '../../platform/route-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import * as svc from './imports.service.ts';
 
 const tags = ['imports'];
-const m = (ctx: unknown) => ctx as MemberCtx;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const WHAT: Record<TImportKind, string> = { user: 'people', course: 'courses and their timetable', classroom: 'classrooms' };
 const EXPORT_QUERY: Record<TImportKind, z.ZodObject> = { user: ZUserExportQuery, course: ZCourseExportQuery, classroom: ZClassroomExportQuery };
@@ -55,24 +54,24 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file.tooLarge', { limit: '20MB' });
         throw e;
       }
-      return ok(await svc.upload(m(req.ctx), kind, { filename: part.filename, data }));
+      return ok(await svc.upload(memberCtx(req), kind, { filename: part.filename, data }));
     });
 
     app.post(`${base}/run`, {
       config: { permission: importKey, cost: 'import' },
       schema: { tags, summary: `Import ${WHAT[kind]} from a checked file, all or nothing (refused while its check has errors)`, body: ZImportRunRequest, response: okSchema(ZImportUploadResponse) },
-    }, async (req) => ok(await svc.run(m(req.ctx), kind, req.body.jobId)));
+    }, async (req) => ok(await svc.run(memberCtx(req), kind, req.body.jobId)));
 
     app.get(`${base}/job`, {
       config: { permission: importKey },
       schema: { tags, summary: `A check or import job of ${WHAT[kind]}: progress, counts and a page of row errors`, querystring: ZImportJobQuery, response: okSchema(ZImportJob) },
-    }, async (req) => ok(await svc.jobStatus(m(req.ctx), kind, req.query)));
+    }, async (req) => ok(await svc.jobStatus(memberCtx(req), kind, req.query)));
 
     app.get(`/base/export/v1/${kind}`, {
       config: { permission: `${kind}:export`, cost: 'export' },
       schema: { tags, summary: `Export ${WHAT[kind]} as .xlsx (the template's columns, the list's filters)`, querystring: EXPORT_QUERY[kind] },
     }, async (req, reply) => {
-      const { data, fileName } = await svc.exportFile(m(req.ctx), kind, req.query as Record<string, unknown>);
+      const { data, fileName } = await svc.exportFile(memberCtx(req), kind, req.query as Record<string, unknown>);
       return reply.type(XLSX).header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(data);
     });
   }

@@ -23,26 +23,24 @@ export type MemberScope = {
 export async function memberScopes(tx: Tx, ids: string[]): Promise<Map<string, MemberScope>> {
   const out = new Map<string, MemberScope>();
   if (!ids.length) return out;
-  const [base, units, teachers, groups] = await Promise.all([
-    tx
-      .select({ accountId: schoolMemberships.accountId, orgUnitId: orgUnits.id, orgUnitName: orgUnits.name, realtimePatrol: schoolMemberships.realtimePatrol, deptScope: schoolMemberships.deptScope, teacherScope: schoolMemberships.teacherScope })
-      .from(schoolMemberships)
-      .leftJoin(orgUnits, and(eq(orgUnits.schoolId, schoolMemberships.schoolId), eq(orgUnits.id, schoolMemberships.orgUnitId)))
-      .where(inArray(schoolMemberships.accountId, ids)),
-    tx
-      .select({ accountId: memberScopeUnits.accountId, orgUnitId: orgUnits.id, name: orgUnits.name })
-      .from(memberScopeUnits)
-      .innerJoin(orgUnits, and(eq(orgUnits.schoolId, memberScopeUnits.schoolId), eq(orgUnits.id, memberScopeUnits.orgUnitId)))
-      .where(inArray(memberScopeUnits.accountId, ids))
-      .orderBy(orgUnits.name),
-    tx
-      .select({ accountId: memberScopeTeachers.accountId, userId: accounts.id, name: accounts.name, account: accounts.account })
-      .from(memberScopeTeachers)
-      .innerJoin(accounts, eq(accounts.id, memberScopeTeachers.teacherId))
-      .where(inArray(memberScopeTeachers.accountId, ids))
-      .orderBy(accounts.name),
-    groupsOfMembers(tx, ids),
-  ]);
+  const base = await tx
+    .select({ accountId: schoolMemberships.accountId, orgUnitId: orgUnits.id, orgUnitName: orgUnits.name, realtimePatrol: schoolMemberships.realtimePatrol, deptScope: schoolMemberships.deptScope, teacherScope: schoolMemberships.teacherScope })
+    .from(schoolMemberships)
+    .leftJoin(orgUnits, and(eq(orgUnits.schoolId, schoolMemberships.schoolId), eq(orgUnits.id, schoolMemberships.orgUnitId)))
+    .where(inArray(schoolMemberships.accountId, ids));
+  const units = await tx
+    .select({ accountId: memberScopeUnits.accountId, orgUnitId: orgUnits.id, name: orgUnits.name })
+    .from(memberScopeUnits)
+    .innerJoin(orgUnits, and(eq(orgUnits.schoolId, memberScopeUnits.schoolId), eq(orgUnits.id, memberScopeUnits.orgUnitId)))
+    .where(inArray(memberScopeUnits.accountId, ids))
+    .orderBy(orgUnits.name);
+  const teachers = await tx
+    .select({ accountId: memberScopeTeachers.accountId, userId: accounts.id, name: accounts.name, account: accounts.account })
+    .from(memberScopeTeachers)
+    .innerJoin(accounts, eq(accounts.id, memberScopeTeachers.teacherId))
+    .where(inArray(memberScopeTeachers.accountId, ids))
+    .orderBy(accounts.name);
+  const groups = await groupsOfMembers(tx, ids);
   for (const b of base) {
     out.set(b.accountId, {
       orgUnit: b.orgUnitId ? { orgUnitId: b.orgUnitId, name: b.orgUnitName ?? '' } : null,

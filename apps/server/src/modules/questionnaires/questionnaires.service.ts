@@ -84,16 +84,14 @@ export async function readQuestionnaire(tx: Tx, questionnaireId: string): Promis
     where q.id = ${questionnaireId} and q.deleted_at is null`));
   if (!row) throw new AppError('common.notFound');
   type C = { courseId: string; name: string; code: string; userId: string; teacherName: string; teacherAccount: string };
-  const [courses, teachers] = await Promise.all([
-    tx.execute(sql`
-      select c.id::text as "courseId", c.name, c.code, t.id::text as "userId", t.name as "teacherName", t.account as "teacherAccount"
-      from questionnaire_courses qc join courses c on c.school_id = qc.school_id and c.id = qc.course_id join accounts t on t.id = c.teacher_id
-      where qc.questionnaire_id = ${questionnaireId} order by c.code, c.id`),
-    tx.execute(sql`
-      select t.id::text as "userId", t.name, t.account
-      from questionnaire_teachers qt join accounts t on t.id = qt.teacher_id
-      where qt.questionnaire_id = ${questionnaireId} order by t.name, t.id`),
-  ]);
+  const courses = await tx.execute(sql`
+    select c.id::text as "courseId", c.name, c.code, t.id::text as "userId", t.name as "teacherName", t.account as "teacherAccount"
+    from questionnaire_courses qc join courses c on c.school_id = qc.school_id and c.id = qc.course_id join accounts t on t.id = c.teacher_id
+    where qc.questionnaire_id = ${questionnaireId} order by c.code, c.id`);
+  const teachers = await tx.execute(sql`
+    select t.id::text as "userId", t.name, t.account
+    from questionnaire_teachers qt join accounts t on t.id = qt.teacher_id
+    where qt.questionnaire_id = ${questionnaireId} order by t.name, t.id`);
   return {
     ...toSummary(row),
     questions: row.questions,

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCourseReport, ZCourseReportQuery, ZReportCoursePage, ZReportCoursesRequest } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
-import type { MemberCtx } from '../../platform/context.ts';
+import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './reports.service.ts';
 
 const tags = ['reports'];
 const P = '/app/ddxk/report/v1';
-const m = (ctx: unknown) => ctx as MemberCtx;
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${P}/courses`, {
@@ -17,7 +16,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ZReportCoursesRequest,
       response: okSchema(ZReportCoursePage),
     },
-  }, async (req) => ok(await svc.reportCourses(m(req.ctx), req.body)));
+  }, async (req) => ok(await svc.reportCourses(memberCtx(req), req.body)));
 
   // Record-level rules in the service: the course's teacher, or a plan manager.
   app.get(`${P}/course`, {
@@ -28,5 +27,5 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZCourseReportQuery,
       response: okSchema(ZCourseReport),
     },
-  }, async (req) => ok(await svc.courseReport(m(req.ctx), req.query)));
+  }, async (req) => ok(await svc.courseReport(memberCtx(req), req.query)));
 };

@@ -19,13 +19,11 @@ import {
   ZId,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
-import type { MemberCtx } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './roles.service.ts';
 
 const tags = ['roles'];
 const P = '/app/ddxk/role/v1';
-const m = (ctx: unknown) => ctx as MemberCtx;
 
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   // What every member needs to draw their own shell: their menus, buttons, roles and admin flag.
@@ -33,22 +31,22 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${P}/getRoleMenuByUserId`, {
     config: { permission: 'member' },
     schema: { tags, summary: "The caller's permitted menus as a tree (optionally filtered by menuName)", querystring: ZUserMenuQuery, response: okSchema(ZMenuTree) },
-  }, async (req) => ok(svc.myMenus(m(req.ctx), req.query.menuName)));
+  }, async (req) => ok(svc.myMenus(memberCtx(req), req.query.menuName)));
 
   app.get(`${P}/getRoleButtonByUserId`, {
     config: { permission: 'member' },
     schema: { tags, summary: "The caller's button permission keys", querystring: ZUserButtonsQuery, response: okSchema(z.array(z.string())) },
-  }, async (req) => ok(svc.myButtons(m(req.ctx))));
+  }, async (req) => ok(svc.myButtons(memberCtx(req))));
 
   app.get(`${P}/getRolesByUserId`, {
     config: { permission: 'member' },
     schema: { tags, summary: "The caller's roles in the active school", querystring: ZUserButtonsQuery, response: okSchema(z.array(ZUserRole)) },
-  }, async (req) => ok(await svc.myRoles(m(req.ctx))));
+  }, async (req) => ok(await svc.myRoles(memberCtx(req))));
 
   app.get(`${P}/isAdmin`, {
     config: { permission: 'member' },
     schema: { tags, summary: 'Whether the caller is an administrator of the active school', response: okSchema(z.boolean()) },
-  }, async (req) => ok(svc.isAdmin(m(req.ctx))));
+  }, async (req) => ok(svc.isAdmin(memberCtx(req))));
 
   // Role management.
   app.get(`${P}/getMenuTree`, {
@@ -59,39 +57,36 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${P}/rolePageList`, {
     config: { permission: 'roleManagement' },
     schema: { tags, summary: 'Roles of the school, paged', body: ZRolePageRequest, response: okSchema(ZRolePage) },
-  }, async (req) => ok(await svc.rolePage(m(req.ctx), req.body)));
+  }, async (req) => ok(await svc.rolePage(memberCtx(req), req.body)));
 
   app.get(`${P}/roleList`, {
     config: { permission: 'member' },
     schema: { tags, summary: 'All roles of the school (for pickers)', response: okSchema(z.array(ZRoleListItem)) },
-  }, async (req) => ok(await svc.roleList(m(req.ctx))));
+  }, async (req) => ok(await svc.roleList(memberCtx(req))));
 
   app.post(`${P}/saveOrUpdate`, {
-    config: { permission: 'role:add' },
+    config: { permission: 'role:add', also: [{ permission: 'role:edit', field: 'body.roleId', when: 'set' }] },
     schema: { tags, summary: 'Add a role, or rename/describe one (roleId given: needs role:edit too)', body: ZSaveRoleRequest, response: okSchema(z.object({ roleId: ZId })) },
-  }, async (req) => {
-    if (req.body.roleId && !m(req.ctx).auth.permissions.includes('role:edit')) throw new AppError('auth.forbidden');
-    return ok(await svc.saveRole(m(req.ctx), req.body));
-  });
+  }, async (req) => ok(await svc.saveRole(memberCtx(req), req.body)));
 
   app.post(`${P}/deleteByIds`, {
     config: { permission: 'role:delete' },
     schema: { tags, summary: 'Delete roles (built-in roles cannot be deleted)', body: ZIdsRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await svc.deleteRoles(m(req.ctx), req.body.ids);
+    await svc.deleteRoles(memberCtx(req), req.body.ids);
     return ok(null);
   });
 
   app.get(`${P}/getRoleMenu`, {
     config: { permission: 'rolePermission' },
     schema: { tags, summary: 'Menu and button ids a role grants', querystring: ZRoleQuery, response: okSchema(ZRoleMenuResponse) },
-  }, async (req) => ok(await svc.roleMenuIds(m(req.ctx), req.query.roleId)));
+  }, async (req) => ok(await svc.roleMenuIds(memberCtx(req), req.query.roleId)));
 
   app.post(`${P}/authRoleMenu`, {
     config: { permission: 'role:grant' },
     schema: { tags, summary: "Replace a role's menus and buttons", body: ZAuthRoleMenuRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await svc.setRoleMenus(m(req.ctx), req.body.roleId, req.body.menuIds);
+    await svc.setRoleMenus(memberCtx(req), req.body.roleId, req.body.menuIds);
     return ok(null);
   });
 
@@ -99,12 +94,12 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'role:assignUsers' },
     schema: { tags, summary: 'Give users roles (add, remove or replace)', body: ZAuthRoleRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await svc.authRole(m(req.ctx), req.body);
+    await svc.authRole(memberCtx(req), req.body);
     return ok(null);
   });
 
   app.post(`${P}/userList`, {
     config: { permission: 'rolePermission' },
     schema: { tags, summary: 'Members of the school with their roles, paged', body: ZRoleUserListRequest, response: okSchema(ZRoleUserPage) },
-  }, async (req) => ok(await svc.roleUsers(m(req.ctx), req.body)));
+  }, async (req) => ok(await svc.roleUsers(memberCtx(req), req.body)));
 };

@@ -16,7 +16,7 @@ import {
   ZSchoolInvitationList,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
-import type { MemberCtx } from '../../platform/context.ts';
+import { accountCtx, memberCtx } from '../../platform/route-context.ts';
 import * as schools from './schools.service.ts';
 
 const tags = ['schools'];
@@ -44,24 +44,24 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req) => {
     const input = { ...req.query, ...(req.body ?? {}) };
-    return ok(await schools.applyBind(req.ctx as MemberCtx, { code: input.code, unverifiedSchoolId: input.schoolId, identity: input.identity }));
+    return ok(await schools.applyBind(accountCtx(req), { code: input.code, unverifiedSchoolId: input.schoolId, identity: input.identity }));
   });
 
   app.get('/base/system/school/user/hero/get/school/list/current/user', {
     config: { permission: 'account' },
     schema: { tags, summary: "The caller's schools and their membership status", querystring: ZMySchoolsQuery, response: okSchema(ZMySchoolsResponse) },
-  }, async (req) => ok(await schools.mySchools(req.ctx as MemberCtx)));
+  }, async (req) => ok(await schools.mySchools(accountCtx(req))));
 
   app.get('/base/system/school/invitation/v1/mine', {
     config: { permission: 'account' },
     schema: { tags, summary: "The caller's open invitations from schools (their user sync or people import)", response: okSchema(ZSchoolInvitationList) },
-  }, async (req) => ok(await schools.myInvitations(req.ctx as MemberCtx)));
+  }, async (req) => ok(await schools.myInvitations(accountCtx(req))));
 
   app.post('/base/system/school/invitation/v1/accept', {
     config: { permission: 'account' },
     schema: { tags, summary: "Accept one of the caller's invitations: they become a member of that school", body: ZAnswerSchoolInvitationRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await schools.answerInvitation(req.ctx as MemberCtx, req.body.schoolId, true);
+    await schools.answerInvitation(accountCtx(req), req.body.schoolId, true);
     return ok(null);
   });
 
@@ -69,20 +69,20 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'account' },
     schema: { tags, summary: "Decline one of the caller's invitations: it is removed", body: ZAnswerSchoolInvitationRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await schools.answerInvitation(req.ctx as MemberCtx, req.body.schoolId, false);
+    await schools.answerInvitation(accountCtx(req), req.body.schoolId, false);
     return ok(null);
   });
 
   app.get('/base/system/school/membership/v1/page', {
     config: { permission: 'school:membership:review' },
     schema: { tags, summary: 'Applications and members of the current school', querystring: ZMembershipListQuery, response: okSchema(ZMembershipPage) },
-  }, async (req) => ok(await schools.listMemberships(req.ctx as MemberCtx, req.query)));
+  }, async (req) => ok(await schools.listMemberships(memberCtx(req), req.query)));
 
   app.post('/base/system/school/membership/v1/review', {
     config: { permission: 'school:membership:review' },
     schema: { tags, summary: 'Approve or reject a pending application', body: ZReviewMembershipRequest, response: okSchema(z.null()) },
   }, async (req) => {
-    await schools.reviewMembership(req.ctx as MemberCtx, req.body);
+    await schools.reviewMembership(memberCtx(req), req.body);
     return ok(null);
   });
 };

@@ -48,12 +48,10 @@ function requireAll<T>(found: Map<string, T>, ids: string[]): T[] {
 /** Whole groups with their people and units: one query per relation for the page, never per row. */
 async function groupRows(tx: Tx, ids: string[]): Promise<TSupervisionGroup[]> {
   if (!ids.length) return [];
-  const [groups, members, units, teachers] = await Promise.all([
-    tx.select().from(supervisionGroups).where(inArray(supervisionGroups.id, ids)),
-    tx.select({ groupId: supervisionGroupMembers.groupId, accountId: supervisionGroupMembers.accountId }).from(supervisionGroupMembers).where(inArray(supervisionGroupMembers.groupId, ids)),
-    tx.select({ groupId: supervisionGroupUnits.groupId, orgUnitId: supervisionGroupUnits.orgUnitId }).from(supervisionGroupUnits).where(inArray(supervisionGroupUnits.groupId, ids)),
-    tx.select({ groupId: supervisionGroupTeachers.groupId, teacherId: supervisionGroupTeachers.teacherId }).from(supervisionGroupTeachers).where(inArray(supervisionGroupTeachers.groupId, ids)),
-  ]);
+  const groups = await tx.select().from(supervisionGroups).where(inArray(supervisionGroups.id, ids));
+  const members = await tx.select({ groupId: supervisionGroupMembers.groupId, accountId: supervisionGroupMembers.accountId }).from(supervisionGroupMembers).where(inArray(supervisionGroupMembers.groupId, ids));
+  const units = await tx.select({ groupId: supervisionGroupUnits.groupId, orgUnitId: supervisionGroupUnits.orgUnitId }).from(supervisionGroupUnits).where(inArray(supervisionGroupUnits.groupId, ids));
+  const teachers = await tx.select({ groupId: supervisionGroupTeachers.groupId, teacherId: supervisionGroupTeachers.teacherId }).from(supervisionGroupTeachers).where(inArray(supervisionGroupTeachers.groupId, ids));
   const people = await peopleRefs(tx, [...members.map((m) => m.accountId), ...teachers.map((t) => t.teacherId), ...groups.flatMap((g) => (g.leaderId ? [g.leaderId] : []))]);
   const unitNames = await unitRefs(tx, units.map((u) => u.orgUnitId));
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);

@@ -73,10 +73,8 @@ export async function copyTemplates(ctx: MemberCtx, ids: string[]) {
   return withNameGuard(() =>
     inSchool(ctx, async (tx) => {
       const rows = await rowsFor(tx, ids, 'copy');
-      const [names, sources] = await Promise.all([
-        tx.select({ name: evaluationTemplates.name }).from(evaluationTemplates).where(isNull(evaluationTemplates.deletedAt)),
-        tx.select().from(templateQuestionSources).where(inArray(templateQuestionSources.templateId, rows.map((r) => r.id))),
-      ]);
+      const names = await tx.select({ name: evaluationTemplates.name }).from(evaluationTemplates).where(isNull(evaluationTemplates.deletedAt));
+      const sources = await tx.select().from(templateQuestionSources).where(inArray(templateQuestionSources.templateId, rows.map((r) => r.id)));
       const taken = new Set(names.map((n) => n.name.toLowerCase()));
       const copies: { templateId: string; name: string }[] = [];
       for (const r of rows) {

@@ -68,10 +68,8 @@ async function planCounts(tx: Tx, ids: string[]): Promise<Map<string, number>> {
 
 /** Replies for rows, in their order: creators and plan counts come from one query each. */
 export async function toTemplates(tx: Tx, rows: TemplateRow[]): Promise<TTemplate[]> {
-  const [people, plans] = await Promise.all([
-    peopleRefs(tx, rows.flatMap((r) => (r.createdBy ? [r.createdBy] : []))),
-    planCounts(tx, rows.map((r) => r.id)),
-  ]);
+  const people = await peopleRefs(tx, rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])));
+  const plans = await planCounts(tx, rows.map((r) => r.id));
   return rows.map((r) => ({
     templateId: r.id,
     name: r.name,

@@ -68,10 +68,8 @@ const indicatorIdsOf = (c: TTemplateContent) => [...new Set(c.sections.flatMap((
 async function requireReferences(tx: Tx, content: TTemplateContent, previous: TTemplateContent | null): Promise<Set<string>> {
   const sources = sourceIdsOf(content);
   const indicatorIds = indicatorIdsOf(content);
-  const [foundSources, foundIndicators] = await Promise.all([
-    sources.length ? tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, sources)) : [],
-    indicatorIds.length ? tx.select({ id: indicators.id }).from(indicators).where(and(inArray(indicators.id, indicatorIds), isNull(indicators.parentId))) : [],
-  ]);
+  const foundSources = sources.length ? await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, sources)) : [];
+  const foundIndicators = indicatorIds.length ? await tx.select({ id: indicators.id }).from(indicators).where(and(inArray(indicators.id, indicatorIds), isNull(indicators.parentId))) : [];
   const existing = new Set(foundSources.map((r) => r.id));
   const heldSources = new Set(previous ? sourceIdsOf(previous) : []);
   const heldIndicators = new Set(previous ? indicatorIdsOf(previous) : []);
@@ -206,18 +204,16 @@ export async function versionDetail(ctx: MemberCtx, templateVersionId: string) {
 export async function listVersions(ctx: MemberCtx, templateId: string) {
   return inSchool(ctx, async (tx) => {
     if (!(await loadRows(tx, [templateId])).length) throw new AppError('common.notFound');
-    const [rows, plans] = await Promise.all([
-      tx
-        .select({ templateVersionId: templateVersions.id, templateId: templateVersions.templateId, version: templateVersions.version, name: templateVersions.name, description: templateVersions.description, totalScore: templateVersions.totalScore, publishedAt: templateVersions.publishedAt })
-        .from(templateVersions)
-        .where(eq(templateVersions.templateId, templateId))
-        .orderBy(desc(templateVersions.version)),
-      tx
-        .select({ templateVersionId: supervisionPlans.templateVersionId, n: count() })
-        .from(supervisionPlans)
-        .where(eq(supervisionPlans.templateId, templateId))
-        .groupBy(supervisionPlans.templateVersionId),
-    ]);
+    const rows = await tx
+      .select({ templateVersionId: templateVersions.id, templateId: templateVersions.templateId, version: templateVersions.version, name: templateVersions.name, description: templateVersions.description, totalScore: templateVersions.totalScore, publishedAt: templateVersions.publishedAt })
+      .from(templateVersions)
+      .where(eq(templateVersions.templateId, templateId))
+      .orderBy(desc(templateVersions.version));
+    const plans = await tx
+      .select({ templateVersionId: supervisionPlans.templateVersionId, n: count() })
+      .from(supervisionPlans)
+      .where(eq(supervisionPlans.templateId, templateId))
+      .groupBy(supervisionPlans.templateVersionId);
     const byVersion = new Map(plans.map((p) => [p.templateVersionId, Number(p.n)]));
     return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString(), planCount: byVersion.get(r.templateVersionId) ?? 0 }));
   });

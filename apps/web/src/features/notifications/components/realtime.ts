@@ -1,4 +1,5 @@
-import type { TNotificationKind, TRealtimeMessage } from '@hxk/contracts/notifications';
+import type { TNotificationKind } from '@hxk/contracts/notifications';
+import type { TRealtimeMessage } from '@hxk/contracts/realtime';
 
 /** The one WebSocket endpoint, on this origin: the session cookie goes with it. */
 export const realtimeUrl = (origin: string) => `${origin.replace(/^http/, 'ws')}/app/ws`;

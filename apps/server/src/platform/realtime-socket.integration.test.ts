@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { SESSION_COOKIE, zonedClock, type TRealtimeMessage } from '@hxk/contracts';
-import { courseSessions, courses } from '../../db/schema/index.ts';
-import { memoryHub, type RealtimeHub } from '../../platform/realtime.ts';
-import { platformTx } from '../../platform/tenancy.ts';
-import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
-import { sessionStands } from '../../platform/sessions.ts';
+import { courseSessions, courses } from '../db/schema/index.ts';
+import { memoryHub, type RealtimeHub } from './realtime.ts';
+import { platformTx } from './tenancy.ts';
+import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../test/harness.ts';
+import { sessionStands } from './sessions.ts';
 
 /** The `ws` client that @fastify/websocket itself uses (no type package installed: the little we use is typed here). */
 type WsClient = {
@@ -27,6 +27,7 @@ function countingHub(): RealtimeHub & { live: number } {
   const hub = {
     live: 0,
     publish: inner.publish,
+    publishToSchool: inner.publishToSchool,
     close: inner.close,
     async subscribe(schoolId: string, accountId: string, listener: (m: TRealtimeMessage) => void) {
       const stop = await inner.subscribe(schoolId, accountId, listener);
@@ -48,7 +49,7 @@ const waitFor = async (cond: () => boolean, ms = 3000) => {
   }
 };
 
-describe.each(DRIVERS)('notifications over the WebSocket on %s', (driver) => {
+describe.each(DRIVERS)('the WebSocket (GET /app/ws) and notifications over it on %s', (driver) => {
   let env: TestEnv;
   let hub: ReturnType<typeof countingHub>;
   let base: string;
