@@ -103,11 +103,11 @@ describe('motion', () => {
 });
 
 describe('header links', () => {
-  it('opens the data board on this host in a new tab and the inspection records inside the app', async () => {
+  it('offers no data board until its page exists, and opens the inspection records inside the app', async () => {
     const page = await signIn('teacher');
-    const board = page.getByTestId('header-data-board');
-    expect(await board.getAttribute('href')).toBe('/hxk/wenxiang/dataAnalysisReport');
-    expect(await board.getAttribute('target')).toBe('_blank');
+    await page.getByTestId('header-inspection-record').waitFor();
+    // The AI data preview page (/wenxiang/dataAnalysisReport) is not built yet: a link would open a 404.
+    expect(await page.getByTestId('header-data-board').count()).toBe(0);
     await page.getByTestId('header-inspection-record').click();
     await waitForPath(page, '/LessonEvaluationRecord');
     await page.context().close();

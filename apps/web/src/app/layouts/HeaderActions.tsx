@@ -6,11 +6,13 @@ import { useNavigate } from 'react-router';
 import { ApplicationsDialog } from '../../features/settings/components/ApplicationsDialog.tsx';
 import { InvitationsNotice } from '../../features/schools/components/InvitationsNotice.tsx';
 import { PATHS } from '../../lib/paths.ts';
+import { routeByPath } from '../routes.tsx';
 
-/** The AI data preview page, on this host in a new tab (spec section 1). */
+/** The AI data preview page, on this host in a new tab (spec section 1), once the app has that page. */
 const DATA_BOARD_HREF = `${import.meta.env.BASE_URL.replace(/\/$/, '')}${PATHS.dataAnalysisReport}`;
+const hasDataBoard = () => routeByPath(PATHS.dataAnalysisReport) !== undefined;
 
-/** Header entries: data board, inspection records, school invitations (when any), applications, full screen. */
+/** Header entries: data board (once its page exists), inspection records, school invitations (when any), applications, full screen. */
 export function HeaderActions({ onFullScreen }: { onFullScreen: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -18,9 +20,11 @@ export function HeaderActions({ onFullScreen }: { onFullScreen: () => void }) {
 
   return (
     <div className="app-header__actions">
-      <Button type="text" icon={<LineChartOutlined />} href={DATA_BOARD_HREF} target="_blank" rel="noopener" aria-label={t('shell.dataBoard')} data-testid="header-data-board">
-        <span className="hide-md">{t('shell.dataBoard')}</span>
-      </Button>
+      {hasDataBoard() && (
+        <Button type="text" icon={<LineChartOutlined />} href={DATA_BOARD_HREF} target="_blank" rel="noopener" aria-label={t('shell.dataBoard')} data-testid="header-data-board">
+          <span className="hide-md">{t('shell.dataBoard')}</span>
+        </Button>
+      )}
       <Button
         type="text"
         icon={<FileSearchOutlined />}
