@@ -278,3 +278,31 @@ describe.skipIf(!screenshots)('shell screenshots', () => {
     });
   }
 });
+
+describe('scrolling', () => {
+  it('scrolls the long menu by itself, keeps the header, and shows every new screen from its top', async () => {
+    const page = await signIn('admin');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const menu = page.getByTestId('side-menu');
+    // An entry near the end of the administrator's long menu, reached by scrolling the menu, not the page.
+    const low = menu.locator('.ant-menu-item', { hasText: 'Target progress' });
+    await low.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await menu.evaluate((el) => el.closest('.ant-layout-sider')!.scrollTop)).toBeGreaterThan(0);
+    await low.click();
+    await waitForPath(page, '/back/targetAdvance');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect((await page.getByTestId('app-header').boundingBox())?.y).toBe(0);
+    // A long screen scrolled down, then another screen from the menu: it opens at its top.
+    await menu.locator('.ant-menu-item', { hasText: 'Global settings' }).click();
+    await waitForPath(page, '/back/GlobalSettings');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect((await page.getByTestId('app-header').boundingBox())?.y).toBe(0);
+    await menu.locator('.ant-menu-item', { hasText: 'Role management' }).click();
+    await waitForPath(page, '/back/roleManagement');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Layout, Result, Tooltip } from 'antd';
 import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,10 @@ export function ShellLayout() {
   const selected = useHighlight(current);
   const fullScreen = useFullScreen();
   const menuCollapsed = narrow ? openOn !== pathname : collapsed;
+  // Every navigation shows the top of the new screen (the browser keeps the old scroll position).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   const setMenuCollapsed = (c: boolean) => (narrow ? setOpenOn(c ? null : pathname) : setCollapsed(c));
 
   if (user.isPending || menus.isPending || title.isPending) return <PageLoading fullscreen />;
