@@ -166,6 +166,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     let status: number;
     if (err instanceof AppError) {
       status = err.status;
+      // A refusal for too many requests says when to come back, in the header as in the message.
+      const retryAfter = Number(err.params.retryAfter ?? err.params.seconds);
+      if (status === 429 && retryAfter > 0) void reply.header('retry-after', String(Math.ceil(retryAfter)));
       body = {
         code: status === 401 ? CODE_UNAUTHENTICATED : CODE_FAILURE,
         msg: localizeError(err.key, lang, err.params),

@@ -14,7 +14,7 @@
  * counter store fail (Redis down), requests pass and a warning is logged: availability over policing.
  */
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Deps } from './context.ts';
 import { AppError } from './errors.ts';
 import { tokenOf } from './guard.ts';
@@ -29,9 +29,9 @@ const MAX_WAIT_MS = 10_000;
 /** A session's key: a hash of its token, never the token itself (the keys may live in Redis). */
 const sessionKey = (token: string) => crypto.createHash('sha256').update(`rl:${token}`).digest('base64url').slice(0, 22);
 
-function refuse(reply: FastifyReply, seconds: number): never {
+/** The error handler turns `seconds` of a 429 into Retry-After. */
+function refuse(seconds: number): never {
   const s = Math.max(1, Math.min(WINDOW_SECONDS, Math.ceil(seconds)));
-  void reply.header('retry-after', String(s));
   throw new AppError('common.rateLimited', { seconds: s });
 }
 
@@ -136,7 +136,7 @@ export function registerRequestLimits(app: FastifyInstance, deps: Deps): void {
         // otherwise turn its connections into thousands of refusals a second, which cost the event
         // loop more than they save (measured: bench/fair-use.ts). The pause holds a socket, not a core.
         await new Promise((resolve) => setTimeout(resolve, REFUSAL_PAUSE_MS));
-        refuse(reply, 1);
+        refuse(1);
       }
       // Yield to the event loop once: on PGlite a request's database work runs without ever giving the
       // loop a turn, so requests queued on other connections would not be seen (nor counted) until
@@ -147,8 +147,8 @@ export function registerRequestLimits(app: FastifyInstance, deps: Deps): void {
       ipPerMinute > 0 ? counters.hit(`rl:ip:${req.ip}`) : 0,
       session && sessionPerMinute > 0 ? counters.hit(`rl:s:${session}`) : 0,
     ]);
-    if (ipPerMinute > 0 && byIp > ipPerMinute) refuse(reply, await counters.ttl(`rl:ip:${req.ip}`));
-    if (session && sessionPerMinute > 0 && bySession > sessionPerMinute) refuse(reply, await counters.ttl(`rl:s:${session}`));
+    if (ipPerMinute > 0 && byIp > ipPerMinute) refuse(await counters.ttl(`rl:ip:${req.ip}`));
+    if (session && sessionPerMinute > 0 && bySession > sessionPerMinute) refuse(await counters.ttl(`rl:s:${session}`));
   });
 }
 
@@ -156,10 +156,10 @@ export function registerRequestLimits(app: FastifyInstance, deps: Deps): void {
 export function registerCostLimits(app: FastifyInstance, deps: Deps): void {
   const limits = deps.config.rateLimits.cost;
   const counters = counting(deps);
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     const cost = req.routeOptions.config.cost;
     if (!cost || !limits[cost]) return;
     const key = `rl:cost:${cost}:${req.auth ? `a:${req.auth.accountId}` : `ip:${req.ip}`}`;
-    if ((await counters.hit(key)) > limits[cost]) refuse(reply, await counters.ttl(key));
+    if ((await counters.hit(key)) > limits[cost]) refuse(await counters.ttl(key));
   });
 }

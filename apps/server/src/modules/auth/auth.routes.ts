@@ -43,13 +43,6 @@ const tags = ['auth'];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
 
-  // A throttled sign-in (or SMS send) says when to come back, in the header as in the message.
-  app.addHook('onError', async (_req, reply, err) => {
-    if (!(err instanceof AppError) || err.status !== 429 || reply.hasHeader('retry-after')) return;
-    const seconds = Number(err.params.retryAfter ?? err.params.seconds);
-    if (seconds > 0) void reply.header('retry-after', String(Math.ceil(seconds)));
-  });
-
   app.post('/base/login/v1/do', {
     config: { permission: 'public' },
     schema: { tags, summary: 'Sign in by password or SMS code', body: ZLoginRequest, response: okSchema(ZLoginResponse) },
