@@ -12,6 +12,10 @@
  * - serial-tx: a transaction is one connection, so its queries run one at a time: no
  *   `Promise.all/allSettled/any/race` whose arguments use a transaction (`tx`, `stx`, `ptx`). pg queues
  *   such queries and warns (an error from pg 9); the API tests also fail on that warning (test/harness.ts).
+ * - repository-sql: a module's SQL lives in its repositories (`*.repo.ts`, docs/decisions/0016): other
+ *   module files import nothing from drizzle-orm or the schema but types, never call a query method on
+ *   a transaction or database (`tx.select(...)`, `db.execute(...)`, `tx.query...`), and never read raw
+ *   rows (`rowsOf`, `queryRows`, `idList` of platform/sql-rows.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -172,7 +176,46 @@ const serialTx = {
   },
 };
 
+const QUERY_METHODS = new Set(['select', 'selectDistinct', 'selectDistinctOn', 'insert', 'update', 'delete', 'execute', 'query', '$count', '$with', 'with', 'refreshMaterializedView']);
+const DB_NAMES = new Set([...TX_NAMES, 'db']);
+const RAW_ROW_HELPERS = new Set(['rowsOf', 'queryRows', 'idList']);
+const SCHEMA_DIR = path.join(ROOT, 'apps/server/src/db/schema');
+
+const repositorySql = {
+  meta: { type: 'problem', schema: [], messages: {
+    drizzle: 'SQL lives in the module\'s repository (*.repo.ts, docs/decisions/0016): import only types from {{from}} here.',
+    query: 'SQL lives in the module\'s repository (*.repo.ts, docs/decisions/0016): call a repository function instead of {{name}}.{{method}}.',
+    rawRows: 'Raw rows are read in repositories only (*.repo.ts, docs/decisions/0016): {{name}}.',
+  } },
+  create(context) {
+    const file = context.filename;
+    const typeOnly = (node) => node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+    return {
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        if (typeof spec !== 'string') return;
+        const isDrizzle = spec === 'drizzle-orm' || spec.startsWith('drizzle-orm/');
+        const resolved = spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : '';
+        const isSchema = resolved === SCHEMA_DIR || resolved.startsWith(SCHEMA_DIR + path.sep);
+        if ((isDrizzle || isSchema) && !typeOnly(node)) context.report({ node, messageId: 'drizzle', data: { from: isDrizzle ? spec : 'db/schema' } });
+        if (resolved.endsWith(`${path.sep}platform${path.sep}sql-rows.ts`)) {
+          for (const s of node.specifiers) {
+            if (s.type === 'ImportSpecifier' && RAW_ROW_HELPERS.has(s.imported.name)) context.report({ node: s, messageId: 'rawRows', data: { name: s.imported.name } });
+          }
+        }
+      },
+      MemberExpression(node) {
+        if (node.computed || node.property.type !== 'Identifier' || !QUERY_METHODS.has(node.property.name)) return;
+        let obj = node.object;
+        // ctx.deps.dbh.db.select(...) and tx.select(...) alike.
+        if (obj.type === 'MemberExpression' && !obj.computed && obj.property.type === 'Identifier') obj = obj.property;
+        if (obj.type === 'Identifier' && DB_NAMES.has(obj.name)) context.report({ node, messageId: 'query', data: { name: obj.name, method: node.property.name } });
+      },
+    };
+  },
+};
+
 export const hxk = {
   meta: { name: 'hxk' },
-  rules: { 'no-cross-feature': noCrossFeature, 'platform-capability': platformCapability, 'school-runner': schoolRunner, 'serial-tx': serialTx },
+  rules: { 'no-cross-feature': noCrossFeature, 'platform-capability': platformCapability, 'school-runner': schoolRunner, 'serial-tx': serialTx, 'repository-sql': repositorySql },
 };

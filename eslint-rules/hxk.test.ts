@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
 import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { hxk } from './hxk.js';
 
 RuleTester.describe = describe;
@@ -67,5 +68,23 @@ tester.run('serial-tx', hxk.rules['serial-tx'], {
     { code: 'await Promise.all([tx.select(), tx.select()]);', errors: [{ messageId: 'parallel' }] },
     { code: 'await Promise.all([peopleRefs(tx, ids), planCounts(tx, ids)]);', errors: [{ messageId: 'parallel' }] },
     { code: 'await Promise.allSettled(ids.map((id) => stx.execute(q(id))));', errors: [{ messageId: 'parallel' }] },
+  ],
+});
+
+const tsTester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } });
+tsTester.run('repository-sql', hxk.rules['repository-sql'], {
+  valid: [
+    { filename: at('apps/server/src/modules/calendar/calendar.service.ts'), code: "import type { SQL } from 'drizzle-orm';" },
+    { filename: at('apps/server/src/modules/calendar/calendar.service.ts'), code: "import { type semesters } from '../../db/schema/index.ts';" },
+    { filename: at('apps/server/src/modules/calendar/calendar.service.ts'), code: "import * as repo from './calendar.repo.ts'; inSchool(ctx, (tx) => repo.semesterById(tx, id));" },
+    { filename: at('apps/server/src/modules/calendar/calendar.service.ts'), code: "import { page, iso } from '../../platform/sql-rows.ts'; const m = new Map(); m.delete(1);" },
+  ],
+  invalid: [
+    { filename: at('apps/server/src/modules/calendar/calendar.service.ts'), code: "import { sql } from 'drizzle-orm';", errors: [{ messageId: 'drizzle' }] },
+    { filename: at('apps/server/src/modules/calendar/calendar.service.ts'), code: "import { semesters } from '../../db/schema/index.ts';", errors: [{ messageId: 'drizzle' }] },
+    { filename: at('apps/server/src/modules/calendar/calendar.service.ts'), code: 'inSchool(ctx, (tx) => tx.select().from(t));', errors: [{ messageId: 'query' }] },
+    { filename: at('apps/server/src/modules/calendar/calendar.service.ts'), code: 'await tx.execute(q); await tx.query.accounts.findFirst();', errors: [{ messageId: 'query' }, { messageId: 'query' }] },
+    { filename: at('apps/server/src/modules/calendar/calendar.service.ts'), code: 'await ctx.deps.dbh.db.delete(t);', errors: [{ messageId: 'query' }] },
+    { filename: at('apps/server/src/modules/calendar/calendar.service.ts'), code: "import { rowsOf, page } from '../../platform/sql-rows.ts';", errors: [{ messageId: 'rawRows' }] },
   ],
 });

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema, FastifyTypeProvider, RawRequestDefaultExpression, RawServerBase, RouteGenericInterface } from 'fastify';
 import { ACCESS_LEVELS, MENU_BY_KEY, type TAccessLevel, type TRoutePermission } from '@hxk/contracts';
 import type { AccountCtx, AuthState, Ctx, MemberCtx } from './context.ts';
 import { AppError } from './errors.ts';
@@ -18,7 +18,7 @@ function levelOf(permission: TRoutePermission): TAccessLevel {
   return (ACCESS_LEVELS as readonly string[]).includes(permission) ? (permission as TAccessLevel) : 'member';
 }
 
-function assertDeclared(req: FastifyRequest, needed: TAccessLevel): void {
+function assertDeclared(req: Handled, needed: TAccessLevel): void {
   const permission = req.routeOptions.config.permission;
   if (!permission || RANK[levelOf(permission)] < RANK[needed]) {
     throw new Error(`route ${req.method} ${req.routeOptions.url} declares ${permission ?? 'no permission'} but its handler needs a ${needed} context`);
@@ -46,8 +46,24 @@ function isMember(ctx: Ctx): ctx is MemberCtx {
   return ctx.auth?.schoolId != null && ctx.auth.identity != null;
 }
 
+/**
+ * Compile-time half of the check: a handler's request carries its route's `config` as a literal
+ * type, so reading a member context on a route declared 'public' or 'account' (or without a
+ * permission) does not type-check. The argument's type then carries the reason as a string.
+ */
+type Declared = 'public' | 'account' | 'member';
+type Lower<N extends Declared> = N extends 'member' ? 'public' | 'account' : 'public';
+type Declares<C, N extends Declared> = C extends { permission: infer P }
+  ? P extends Lower<N> ? `this route declares '${P & string}' but its handler reads a ${N} context` : unknown
+  : `this route declares no permission but its handler reads a ${N} context`;
+/** What the accessors read of any request. */
+type Handled = Pick<FastifyRequest, 'ctx' | 'method' | 'routeOptions'>;
+/** A handler's request with its route's config type C (what fastify infers from `config`). */
+type RequestOf<C> = FastifyRequest<RouteGenericInterface, RawServerBase, RawRequestDefaultExpression<RawServerBase>, FastifySchema, FastifyTypeProvider, C>;
+
 /** The context of a route declared 'account' or higher: a signed-in person, maybe without a school. */
-export function accountCtx(req: FastifyRequest): AccountCtx {
+export function accountCtx<C>(req: RequestOf<C> & Declares<C, 'account'>): AccountCtx;
+export function accountCtx(req: Handled): AccountCtx {
   assertDeclared(req, 'account');
   const { ctx } = req;
   if (!isAccount(ctx)) throw new AppError('auth.unauthenticated');
@@ -55,7 +71,8 @@ export function accountCtx(req: FastifyRequest): AccountCtx {
 }
 
 /** The context of a route declared 'member' or with a menu or button key: a member of the active school. */
-export function memberCtx(req: FastifyRequest): MemberCtx {
+export function memberCtx<C>(req: RequestOf<C> & Declares<C, 'member'>): MemberCtx;
+export function memberCtx(req: Handled): MemberCtx {
   assertDeclared(req, 'member');
   const { ctx } = req;
   assertMember(ctx.auth);

@@ -1,4 +1,3 @@
-import { asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import {
   checkSessionTimes,
   formatHm,
@@ -12,16 +11,15 @@ import {
   type TSaveSemesterRequest,
   type TSaveSessionTimesRequest,
 } from '@hxk/contracts';
-import { courseSessions, courses, semesters, sessionTimes } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inSchool } from '../../platform/tenancy.ts';
+import * as repo from './calendar.repo.ts';
+import type { SemesterRow } from './calendar.repo.ts';
 
 /** Today's date and minute of the day in the school's time zone (SCHOOL_TIMEZONE), from the app clock. */
 export const schoolClock = (ctx: MemberCtx) => zonedClock(ctx.deps.now(), ctx.deps.config.schoolTimezone);
-
-type SemesterRow = typeof semesters.$inferSelect;
 
 const present = (r: SemesterRow, today: string, courseCount: number) => ({
   id: r.id,
@@ -34,7 +32,7 @@ const present = (r: SemesterRow, today: string, courseCount: number) => ({
 });
 
 export async function findSemester(tx: Tx, id: string): Promise<SemesterRow> {
-  const [row] = await tx.select().from(semesters).where(eq(semesters.id, id));
+  const row = await repo.semesterById(tx, id);
   if (!row) throw new AppError('common.notFound');
   return row;
 }
@@ -42,13 +40,8 @@ export async function findSemester(tx: Tx, id: string): Promise<SemesterRow> {
 /** Every semester of the school, newest first, with its course count. */
 export async function listSemesters(ctx: MemberCtx) {
   const { date } = schoolClock(ctx);
-  return inSchool(ctx, async (tx) => {
-    const counts = tx.select({ semesterId: courses.semesterId, n: count().as('n') }).from(courses).groupBy(courses.semesterId).as('c');
-    const rows = await tx.select({ s: semesters, n: counts.n }).from(semesters)
-      .leftJoin(counts, eq(counts.semesterId, semesters.id))
-      .orderBy(desc(semesters.startDate), desc(semesters.id));
-    return rows.map((r) => present(r.s, date, Number(r.n ?? 0)));
-  });
+  const rows = await inSchool(ctx, repo.semestersWithCourseCounts);
+  return rows.map((r) => present(r.semester, date, r.courseCount));
 }
 
 /** The semesters as options, the one containing today flagged (else none). */
@@ -60,35 +53,26 @@ export async function calendarDict(ctx: MemberCtx) {
 export async function saveSemester(ctx: MemberCtx, input: TSaveSemesterRequest) {
   const { date } = schoolClock(ctx);
   return inSchool(ctx, async (tx) => {
-    const [dup] = await tx.select({ id: semesters.id }).from(semesters).where(eq(semesters.name, input.name));
-    if (dup && dup.id !== input.id) throw new AppError('semester.nameTaken');
-    if (!input.id) {
-      const [row] = await tx.insert(semesters).values({ schoolId: ctx.auth.schoolId, name: input.name, startDate: input.startDate, weekCount: input.weekCount }).returning();
-      return present(row!, date, 0);
-    }
+    const fields = { name: input.name, startDate: input.startDate, weekCount: input.weekCount };
+    const dup = await repo.semesterIdByName(tx, input.name);
+    if (dup && dup !== input.id) throw new AppError('semester.nameTaken');
+    if (!input.id) return present(await repo.insertSemester(tx, ctx.auth.schoolId, fields), date, 0);
     const before = await findSemester(tx, input.id);
-    const [used] = await tx.select({ week: max(courseSessions.week) }).from(courseSessions)
-      .innerJoin(courses, eq(courses.id, courseSessions.courseId))
-      .where(eq(courses.semesterId, input.id));
-    if (used?.week != null && used.week > input.weekCount) throw new AppError('semester.weeksInUse', { week: used.week });
-    const [row] = await tx.update(semesters).set({ name: input.name, startDate: input.startDate, weekCount: input.weekCount }).where(eq(semesters.id, input.id)).returning();
-    if (mondayOf(before.startDate) !== mondayOf(input.startDate)) {
-      // Every class date of the semester moves with its week 1, in one statement.
-      const monday = mondayOf(input.startDate);
-      await tx.execute(sql`update ${courseSessions} set lesson_date = ${monday}::date + ((${courseSessions.week} - 1) * 7 + (${courseSessions.weekday} - 1))
-        from ${courses} where ${courses.id} = ${courseSessions.courseId} and ${courses.schoolId} = ${courseSessions.schoolId} and ${courses.semesterId} = ${input.id}`);
-    }
-    const [n] = await tx.select({ n: count() }).from(courses).where(eq(courses.semesterId, input.id));
-    return present(row!, date, Number(n?.n ?? 0));
+    const used = await repo.lastUsedWeek(tx, input.id);
+    if (used != null && used > input.weekCount) throw new AppError('semester.weeksInUse', { week: used });
+    const row = await repo.updateSemester(tx, input.id, fields);
+    // Every class date of the semester moves with its week 1.
+    if (mondayOf(before.startDate) !== mondayOf(input.startDate)) await repo.moveClassDates(tx, input.id, mondayOf(input.startDate));
+    return present(row, date, await repo.courseCount(tx, input.id));
   });
 }
 
 export async function deleteSemester(ctx: MemberCtx, id: string) {
   await inSchool(ctx, async (tx) => {
     await findSemester(tx, id);
-    const [n] = await tx.select({ n: count() }).from(courses).where(eq(courses.semesterId, id));
-    if (Number(n?.n ?? 0) > 0) throw new AppError('semester.hasCourses', { count: Number(n!.n) });
-    await tx.delete(semesters).where(eq(semesters.id, id));
+    const n = await repo.courseCount(tx, id);
+    if (n > 0) throw new AppError('semester.hasCourses', { count: n });
+    await repo.deleteSemester(tx, id);
   });
 }
 
@@ -115,8 +99,8 @@ export const classDate = (s: Pick<SemesterRow, 'startDate'>, week: number, weekd
 
 // ---------------------------------------------------------------- daily session times
 
-export const readSessionTimes = (tx: Tx) =>
-  tx.select({ sessionNo: sessionTimes.sessionNo, startMinute: sessionTimes.startMinute, endMinute: sessionTimes.endMinute }).from(sessionTimes).orderBy(asc(sessionTimes.sessionNo));
+/** For the courses and evaluations modules: the daily session times in order. */
+export const readSessionTimes = repo.sessionTimesInOrder;
 
 export async function getSessionTimes(ctx: MemberCtx) {
   const rows = await inSchool(ctx, readSessionTimes);
@@ -128,9 +112,6 @@ export async function saveSessionTimes(ctx: MemberCtx, input: TSaveSessionTimesR
   const list = input.list.map((s) => ({ sessionNo: s.sessionNo, startMinute: parseHm(s.start), endMinute: parseHm(s.end) }));
   const [issue] = checkSessionTimes(list);
   if (issue) throw new AppError(issue.key, issue.params);
-  await inSchool(ctx, async (tx) => {
-    await tx.delete(sessionTimes);
-    if (list.length) await tx.insert(sessionTimes).values(list.map((s) => ({ schoolId: ctx.auth.schoolId, ...s })));
-  });
+  await inSchool(ctx, (tx) => repo.replaceSessionTimes(tx, ctx.auth.schoolId, list));
   return getSessionTimes(ctx);
 }
