@@ -178,7 +178,8 @@ describe('sign-in', () => {
     const bodies = await Promise.all(scripts);
     const gzip = bodies.reduce((n, b) => n + zlib.gzipSync(b, { level: 9 }).length, 0);
     console.log(`login page JS: ${bodies.length} files, ${(gzip / 1024).toFixed(1)} KiB gzip`);
-    expect(gzip).toBeLessThan(300 * 1024);
+    // 282 KiB once only the sign-in texts came with the entry (issue 20 aims lower).
+    expect(gzip).toBeLessThan(290 * 1024);
     await context.close();
   });
 

@@ -15,9 +15,9 @@ describe('locales', () => {
   it('have the same namespaces in zh, en and ja', () => {
     for (const lng of LANGS) expect(fs.readdirSync(path.join(dir, lng)).filter((f) => f.endsWith('.json')).sort()).toEqual([...namespaces].sort());
   });
-  it('bundle every namespace in each language index', () => {
+  it('bundle every namespace in each language, in its sign-in part (index.ts) or its app part (app.ts)', () => {
     for (const lng of LANGS) {
-      const index = fs.readFileSync(path.join(dir, lng, 'index.ts'), 'utf8');
+      const index = ['index.ts', 'app.ts'].map((f) => fs.readFileSync(path.join(dir, lng, f), 'utf8')).join('\n');
       for (const ns of namespaces) expect(index, `${lng}/${ns}`).toContain(`from './${ns}'`);
     }
   });

@@ -1,11 +1,15 @@
 import { lazy, Suspense, useEffect, useReducer } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { loadAppTexts } from '../lib/i18n.ts';
 import { hasToken, mustChangePassword } from '../lib/auth-state.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { OPEN_PATHS, TOKEN_OPTIONAL_PATHS } from './guard-rules.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 
-const ForcedPasswordChange = lazy(() => import('./pages/ForcedPasswordChange.tsx').then((m) => ({ default: m.ForcedPasswordChange })));
+const ForcedPasswordChange = lazy(async () => {
+  const [m] = await Promise.all([import('./pages/ForcedPasswordChange.tsx'), loadAppTexts()]);
+  return { default: m.ForcedPasswordChange };
+});
 
 /** Hands the router to non-React code, and puts a required password change before anything else. */
 export function RootRoute() {

@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { loadAppTexts } from '../lib/i18n.ts';
 import { PATHS } from '../lib/paths.ts';
 import { appPath } from './guard-rules.ts';
 import { guard } from './guard.ts';
@@ -6,6 +7,9 @@ import { HOME_ROUTE, routesOf, type RouteLayout } from './routes.tsx';
 import { RootRoute } from './RootRoute.tsx';
 import { RootError } from './pages/RootError.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
+
+/** A layout's module once the app's texts are there too. */
+const withAppTexts = async <M,>(module: Promise<M>): Promise<M> => (await Promise.all([module, loadAppTexts()]))[0];
 
 export const BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '');
 
@@ -18,11 +22,17 @@ function rootLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** Sign-in and registration need only the sign-in texts; every other screen, the app's (lib/i18n.ts). */
+const needsAppTexts = (layout: RouteLayout) => layout !== 'auth' && layout !== 'register';
+
 function children(layout: RouteLayout): RouteObject[] {
   return routesOf(layout).map((r) => ({
     path: r.path.slice(1),
     handle: { key: r.key },
-    lazy: async () => ({ Component: await r.load() }),
+    lazy: async () => {
+      const [Component] = await Promise.all([r.load(), needsAppTexts(layout) ? loadAppTexts() : undefined]);
+      return { Component };
+    },
   }));
 }
 
@@ -40,12 +50,12 @@ export const routeObjects: RouteObject[] = [
       // Layouts load with their first screen, so the login page does not pay for the shell.
       { lazy: () => import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.AuthLayout })), children: children('auth') },
       { lazy: () => import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.RegisterLayout })), children: children('register') },
-      { lazy: () => import('./layouts/AccountLayout.tsx').then((m) => ({ Component: m.AccountLayout })), children: children('account') },
+      { lazy: () => withAppTexts(import('./layouts/AccountLayout.tsx')).then((m) => ({ Component: m.AccountLayout })), children: children('account') },
       {
-        lazy: () => import('./layouts/ShellLayout.tsx').then((m) => ({ Component: m.ShellLayout })),
+        lazy: () => withAppTexts(import('./layouts/ShellLayout.tsx')).then((m) => ({ Component: m.ShellLayout })),
         children: [{ index: true, loader: () => redirect(HOME_ROUTE) }, ...children('shell')],
       },
-      { path: '*', lazy: () => import('./pages/NotFound.tsx').then((m) => ({ Component: m.NotFound })) },
+      { path: '*', lazy: () => withAppTexts(import('./pages/NotFound.tsx')).then((m) => ({ Component: m.NotFound })) },
     ],
   },
 ];

@@ -1,26 +1,10 @@
+/**
+ * The sign-in texts (common, auth) travel with the login page; the rest of the app's texts load in one
+ * chunk once a person reaches a screen that needs them (lib/i18n.ts, loadAppTexts), so the login page
+ * does not grow as features are added.
+ */
 import common from './common.json';
 import auth from './auth.json';
-import schools from './schools.json';
-import profile from './profile.json';
-import roles from './roles.json';
-import users from './users.json';
-import org from './org.json';
-import settings from './settings.json';
-import schedule from './schedule.json';
-import classrooms from './classrooms.json';
-import supervision from './supervision.json';
-import assignments from './assignments.json';
-import imports from './imports.json';
-import catalog from './catalog.json';
-import templates from './templates.json';
-import evaluation from './evaluation.json';
-import plans from './plans.json';
-import evaluations from './evaluations.json';
-import invitations from './invitations.json';
-import appeals from './appeals.json';
-import reports from './reports.json';
-import notifications from './notifications.json';
-import questionnaires from './questionnaires.json';
 
-/** Every namespace of this language, loaded as one chunk. */
-export const bundle = { common, auth, schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires };
+export const login = { common, auth };
+export const app = () => import('./app.ts');
