@@ -4,11 +4,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { hxk } from './eslint-rules/hxk.js';
 
-// Modules whose SQL has not yet moved into repositories (issue 13); HXK_REPO_SQL_ALL=1 checks them too.
-const SQL_NOT_YET_IN_REPOSITORIES = process.env.HXK_REPO_SQL_ALL
-  ? []
-  : ['appeals', 'assignments', 'auth', 'catalog', 'classrooms', 'courses', 'evaluations', 'files', 'imports', 'invitations', 'members', 'notifications', 'org', 'plans', 'questionnaires', 'reports', 'roles', 'schools', 'settings', 'supervision', 'templates', 'users'];
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'scratch/**', 'apps/server/src/db/migrations/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -63,7 +58,7 @@ export default tseslint.config(
   {
     // A module's SQL lives in its repositories (*.repo.ts), typed rows out (docs/decisions/0016-repositories.md).
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.repo.ts', ...SQL_NOT_YET_IN_REPOSITORIES.map((m) => `apps/server/src/modules/${m}/**`)],
+    ignores: ['**/*.test.ts', '**/*.repo.ts'],
     plugins: { hxk },
     rules: { 'hxk/repository-sql': 'error' },
   },

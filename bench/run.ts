@@ -30,6 +30,7 @@ import { migrateDatabase, openDatabase, type Database, type DbHandle } from '../
 import { platformTx, schoolTx } from '../apps/server/src/platform/tenancy.ts';
 import { resolveSession } from '../apps/server/src/platform/sessions.ts';
 import { listMemberships } from '../apps/server/src/modules/schools/schools.service.ts';
+import { MEMBERSHIP_COLUMNS } from '../apps/server/src/modules/schools/schools.repo.ts';
 import type { MemberCtx } from '../apps/server/src/platform/context.ts';
 import { accounts, schoolMemberships, schools } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
@@ -153,18 +154,7 @@ async function barePage(db: Database, schoolId: string, pageNum: number, pageSiz
   const [total] = await db.select({ n: count() }).from(schoolMemberships)
     .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId)).where(where);
   const rows = await db
-    .select({
-      id: schoolMemberships.id,
-      userId: accounts.id,
-      name: accounts.name,
-      account: accounts.account,
-      phone: accounts.phone,
-      identity: schoolMemberships.identity,
-      status: schoolMemberships.status,
-      createdAt: schoolMemberships.createdAt,
-      reviewedAt: schoolMemberships.reviewedAt,
-      reviewNote: schoolMemberships.reviewNote,
-    })
+    .select(MEMBERSHIP_COLUMNS)
     .from(schoolMemberships)
     .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
     .where(where)

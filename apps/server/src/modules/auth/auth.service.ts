@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   IDENTITY,
   LOGIN_THROTTLE,
@@ -9,7 +8,6 @@ import {
   type TLoginResponse,
   type TRegisterRequest,
 } from '@hxk/contracts';
-import { accounts, loginLogs, schoolMemberships, schools } from '../../db/schema/index.ts';
 import type { Ctx, Deps } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -19,9 +17,9 @@ import type { SmsPurpose } from '../../platform/adapters/sms.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertCanSend, consumeCode, generateSmsCode, storeCode } from './sms-codes.ts';
 import { completeQrRegistration, openIdOfQr } from './qr.service.ts';
-import { approvedMemberships, findAccountById, findAccountByLogin, findAccountByPhone, recordLogin, schoolOfHost } from './auth.repo.ts';
-
-type Account = NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
+import { normalizeDomain } from '../schools/schools.service.ts';
+import * as repo from './auth.repo.ts';
+import type { AccountRow as Account } from './auth.repo.ts';
 
 /** Sign-in names are counted as typed (account, phone or email), so the answer never tells which exist. */
 const nameKey = (login: string) => login.trim().toLowerCase();
@@ -82,6 +80,13 @@ async function passwordSucceeded(deps: Deps, login: string): Promise<void> {
   await Promise.all([deps.counters.reset(accountKey(login)), deps.counters.reset(holdKey(login))]);
 }
 
+/** The school served at a request's host (school_domains; the port never counts), or null. */
+export async function schoolOfHost(tx: Tx, host: string | undefined): Promise<string | null> {
+  const domain = host ? normalizeDomain(host) : '';
+  if (!domain) return null;
+  return repo.schoolIdOfDomain(tx, domain);
+}
+
 /**
  * Opens a session for an account. The school is chosen among approved memberships only: a
  * client-supplied school id is a hint (unverifiedSchoolId), never a grant.
@@ -97,7 +102,7 @@ export async function openSession(
   hint: 'prefer' | 'require' = 'prefer',
 ): Promise<TLoginResponse> {
   if (account.status !== 'active') throw new AppError('auth.accountDisabled');
-  const memberships = await approvedMemberships(tx, account.id);
+  const memberships = await repo.approvedMemberships(tx, account.id);
   const wanted = [unverifiedSchoolIds ?? []].flat().filter((id): id is string => Boolean(id));
   const hinted = wanted.map((id) => memberships.find((m) => m.schoolId === id)).find(Boolean);
   if (wanted.length && !hinted && hint === 'require') throw new AppError('auth.schoolNotMember');
@@ -111,7 +116,7 @@ export async function openSession(
     userAgent: ctx.userAgent,
   });
   const logId = chosen
-    ? await recordLogin(tx, { schoolId: chosen.schoolId, accountId: account.id, method, ip: ctx.ip, userAgent: ctx.userAgent, now })
+    ? await repo.recordLogin(tx, { schoolId: chosen.schoolId, accountId: account.id, method, ip: ctx.ip, userAgent: ctx.userAgent, now })
     : null;
   return {
     token,
@@ -135,7 +140,7 @@ export async function login(ctx: Ctx, body: TLoginRequest, opts: { host?: string
 
   if (body.type === 'password') {
     const tries = await takePasswordTry(deps, body.account);
-    const account = await platformTx(deps.dbh.db, 'auth', (tx) => findAccountByLogin(tx, body.account));
+    const account = await platformTx(deps.dbh.db, 'auth', (tx) => repo.findAccountByLogin(tx, body.account));
     const valid = await verifyPassword(account?.passwordHash, body.password);
     if (!account || !valid) {
       await passwordFailed(deps, body.account, ctx.ip, tries);
@@ -151,7 +156,7 @@ export async function login(ctx: Ctx, body: TLoginRequest, opts: { host?: string
   const codeOk = await platformTx(deps.dbh.db, 'auth', (tx) =>
     consumeCode(tx, { phone: body.phone, purpose: 'login', code: body.code, now: deps.now() }),
   );
-  const account = codeOk ? await platformTx(deps.dbh.db, 'auth', (tx) => findAccountByPhone(tx, body.phone)) : undefined;
+  const account = codeOk ? await platformTx(deps.dbh.db, 'auth', (tx) => repo.findAccountByPhone(tx, body.phone)) : undefined;
   if (!account) {
     await countIpFailure(deps, ctx.ip);
     throw new AppError('sms.codeInvalid');
@@ -173,7 +178,7 @@ export async function sendSmsCode(ctx: Ctx, phone: string, purpose: SmsPurpose):
   const code = generateSmsCode();
   const deliver = await platformTx(deps.dbh.db, 'auth', async (tx) => {
     await assertCanSend(tx, phone, purpose, now);
-    const exists = Boolean(await findAccountByPhone(tx, phone));
+    const exists = Boolean(await repo.findAccountByPhone(tx, phone));
     if (purpose === 'register' && exists) throw new AppError('register.phoneTaken');
     await storeCode(tx, { phone, purpose, code, ip: ctx.ip, now });
     return purpose === 'register' ? true : exists;
@@ -197,20 +202,16 @@ export async function logout(ctx: Ctx): Promise<void> {
 
 /** The web calls this once after the first navigation with platform id 3 (spec section 4). */
 export async function confirmLoginLog(ctx: Ctx & { auth: { schoolId: string; accountId: string } }, logId: string, pfId: number) {
-  const updated = await inSchool(ctx, (tx) =>
-    tx
-      .update(loginLogs)
-      .set({ confirmedAt: ctx.deps.now(), platformId: pfId })
-      .where(and(eq(loginLogs.id, logId), eq(loginLogs.accountId, ctx.auth.accountId), sql`${loginLogs.confirmedAt} is null`))
-      .returning({ id: loginLogs.id }),
+  const logged = await inSchool(ctx, (tx) =>
+    repo.confirmLoginLog(tx, { logId, accountId: ctx.auth.accountId, platformId: pfId, now: ctx.deps.now() }),
   );
-  return { logged: updated.length > 0 };
+  return { logged };
 }
 
 /** The caller's identities in their schools, for identity switching. Nobody else's. */
 export async function lastIdentityList(ctx: Ctx & { auth: { accountId: string; account: string } }, username: string) {
   if (username.toLowerCase() !== ctx.auth.account.toLowerCase()) return [];
-  const rows = await platformTx(ctx.deps.dbh.db, 'auth', (tx) => approvedMemberships(tx, ctx.auth.accountId));
+  const rows = await platformTx(ctx.deps.dbh.db, 'auth', (tx) => repo.approvedMemberships(tx, ctx.auth.accountId));
   return rows.map((r) => ({
     schoolId: r.schoolId,
     schoolName: r.schoolName,
@@ -223,7 +224,7 @@ export async function lastIdentityList(ctx: Ctx & { auth: { accountId: string; a
 export async function switchSchool(ctx: Ctx & { auth: { accountId: string } }, unverifiedSchoolId: string): Promise<TLoginResponse> {
   const { deps } = ctx;
   return platformTx(deps.dbh.db, 'auth', async (tx) => {
-    const account = await findAccountById(tx, ctx.auth.accountId);
+    const account = await repo.findAccountById(tx, ctx.auth.accountId);
     if (!account) throw new AppError('auth.unauthenticated');
     const res = await openSession(tx, ctx, account, 'password', unverifiedSchoolId, 'require');
     if (ctx.auth && 'sessionId' in ctx.auth) await revokeSession(tx, (ctx.auth as { sessionId: string }).sessionId, deps.now());
@@ -232,8 +233,8 @@ export async function switchSchool(ctx: Ctx & { auth: { accountId: string } }, u
 }
 
 async function assertAvailable(tx: Tx, account: string, phone: string): Promise<void> {
-  if (await findAccountByLogin(tx, account)) throw new AppError('register.accountTaken');
-  if (await findAccountByPhone(tx, phone)) throw new AppError('register.phoneTaken');
+  if (await repo.findAccountByLogin(tx, account)) throw new AppError('register.accountTaken');
+  if (await repo.findAccountByPhone(tx, phone)) throw new AppError('register.phoneTaken');
 }
 
 export async function register(ctx: Ctx, body: TRegisterRequest): Promise<TLoginResponse> {
@@ -247,31 +248,28 @@ export async function register(ctx: Ctx, body: TRegisterRequest): Promise<TLogin
   const passwordHash = await hashPassword(body.password);
   return platformTx(deps.dbh.db, 'auth', async (tx) => {
     await assertAvailable(tx, body.account, body.phone);
-    const [account] = await tx
-      .insert(accounts)
-      .values({
-        account: body.account,
-        name: body.name,
-        phone: body.phone,
-        email: body.email || null,
-        passwordHash,
-        // A registration code scanned in WeChat links the new account to that WeChat user.
-        wechatOpenId: body.qrCodeId ? await openIdOfQr(tx, body.qrCodeId) : null,
-      })
-      .returning();
+    const account = await repo.insertAccount(tx, {
+      account: body.account,
+      name: body.name,
+      phone: body.phone,
+      email: body.email || null,
+      passwordHash,
+      // A registration code scanned in WeChat links the new account to that WeChat user.
+      wechatOpenId: body.qrCodeId ? await openIdOfQr(tx, body.qrCodeId) : null,
+    });
     if (body.schoolCode) {
-      const [school] = await tx.select().from(schools).where(sql`lower(${schools.code}) = ${body.schoolCode.toLowerCase()}`);
+      const school = await repo.schoolByCode(tx, body.schoolCode);
       if (!school) throw new AppError('school.incorrectCode');
-      await tx.insert(schoolMemberships).values({
+      await repo.insertMembership(tx, {
         schoolId: school.id,
-        accountId: account!.id,
+        accountId: account.id,
         // Nobody makes themselves an administrator by applying.
         identity: body.identity && body.identity !== IDENTITY.admin ? body.identity : IDENTITY.teacher,
         status: 'pending',
       });
     }
-    if (body.qrCodeId) await completeQrRegistration(tx, body.qrCodeId, account!.id, deps.now());
-    return openSession(tx, ctx, account!, 'register');
+    if (body.qrCodeId) await completeQrRegistration(tx, body.qrCodeId, account.id, deps.now());
+    return openSession(tx, ctx, account, 'register');
   });
 }
 
@@ -284,12 +282,9 @@ export async function resetPasswordBySms(ctx: Ctx, body: { phone: string; code: 
   if (!codeOk) throw new AppError('sms.codeInvalid');
   const passwordHash = await hashPassword(body.newPassword);
   await platformTx(deps.dbh.db, 'auth', async (tx) => {
-    const account = await findAccountByPhone(tx, body.phone);
+    const account = await repo.findAccountByPhone(tx, body.phone);
     if (!account) throw new AppError('sms.codeInvalid');
-    await tx
-      .update(accounts)
-      .set({ passwordHash, mustChangePassword: false, updatedAt: deps.now() })
-      .where(eq(accounts.id, account.id));
+    await repo.setAccountPassword(tx, account.id, passwordHash, deps.now());
     await revokeAccountSessions(tx, account.id, deps.now());
   });
 }

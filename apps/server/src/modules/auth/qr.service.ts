@@ -1,17 +1,16 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { QR_LOGIN, QR_TYPES } from '@hxk/contracts';
-import { qrCodes } from '../../db/schema/index.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { randomToken, sha256 } from '../../platform/sessions.ts';
-import { findAccountById, schoolOfHost } from './auth.repo.ts';
-import { openSession } from './auth.service.ts';
+import { accountIdByWechatOpenId, findAccountById } from './auth.repo.ts';
+import { openSession, schoolOfHost } from './auth.service.ts';
+import * as repo from './qr.repo.ts';
+import type { QrRow } from './qr.repo.ts';
 
-type QrRow = typeof qrCodes.$inferSelect;
 const OPEN = ['waiting', 'scanned'] as const;
 
 const isExpired = (row: QrRow, now: Date) => row.expiresAt <= now && (OPEN as readonly string[]).includes(row.status);
@@ -37,7 +36,7 @@ export async function createQr(
   }
   const expiresAt = new Date(now.getTime() + QR_LOGIN.ttlSeconds * 1000);
   await platformTx(deps.dbh.db, 'auth', (tx) =>
-    tx.insert(qrCodes).values({
+    repo.insertQrCode(tx, {
       id,
       type: input.type,
       provider: deps.qr.kind,
@@ -58,26 +57,21 @@ export async function createQr(
   };
 }
 
-async function loadForUpdate(tx: Tx, id: string) {
-  const [row] = await tx.select().from(qrCodes).where(eq(qrCodes.id, id)).limit(1).for('update');
-  return row;
-}
-
 /** The browser that shows the code polls this; once confirmed, the same call signs it in. */
 export async function qrInfo(ctx: Ctx, id: string, browserSecret: string | undefined, opts: { host?: string | undefined } = {}) {
   const { deps } = ctx;
   const now = deps.now();
   return platformTx(deps.dbh.db, 'auth', async (tx) => {
-    const row = await loadForUpdate(tx, id);
+    const row = await repo.qrCodeForUpdate(tx, id);
     if (!row || !browserSecret || row.browserSecretHash !== sha256(browserSecret)) throw new AppError('qr.notFound');
     if (isExpired(row, now)) {
-      await tx.update(qrCodes).set({ status: 'expired' }).where(eq(qrCodes.id, id));
+      await repo.updateQrCode(tx, id, { status: 'expired' });
       return { status: 'expired' as const, type: row.type, session: null, registration: null };
     }
     if (row.status === 'confirmed' && row.accountId) {
       const account = await findAccountById(tx, row.accountId);
       if (!account) throw new AppError('qr.notFound');
-      await tx.update(qrCodes).set({ status: 'used' }).where(eq(qrCodes.id, id));
+      await repo.updateQrCode(tx, id, { status: 'used' });
       // The school of the browser's host first, then the school the approving phone was in.
       const session = await openSession(tx, ctx, account, 'qr', [await schoolOfHost(tx, opts.host), row.schoolId]);
       return { status: 'confirmed' as const, type: row.type, session, registration: null };
@@ -91,11 +85,11 @@ export async function describeQr(ctx: Ctx, id: string) {
   const { deps } = ctx;
   const now = deps.now();
   return platformTx(deps.dbh.db, 'auth', async (tx) => {
-    const row = await loadForUpdate(tx, id);
+    const row = await repo.qrCodeForUpdate(tx, id);
     if (!row) throw new AppError('qr.notFound');
     if (isExpired(row, now) || row.status === 'expired') throw new AppError('qr.expired');
     if (!(OPEN as readonly string[]).includes(row.status)) throw new AppError('qr.alreadyUsed');
-    if (row.status === 'waiting') await tx.update(qrCodes).set({ status: 'scanned' }).where(eq(qrCodes.id, id));
+    if (row.status === 'waiting') await repo.updateQrCode(tx, id, { status: 'scanned' });
     return {
       status: 'scanned' as const,
       type: row.type,
@@ -112,26 +106,20 @@ export async function confirmQr(ctx: Ctx & { auth: { accountId: string; schoolId
   const { deps } = ctx;
   const now = deps.now();
   await platformTx(deps.dbh.db, 'auth', async (tx) => {
-    const row = await loadForUpdate(tx, id);
+    const row = await repo.qrCodeForUpdate(tx, id);
     if (!row || row.type !== QR_TYPES.login) throw new AppError('qr.notFound');
     if (isExpired(row, now) || row.status === 'expired') throw new AppError('qr.expired');
     if (!(OPEN as readonly string[]).includes(row.status)) throw new AppError('qr.alreadyUsed');
-    await tx
-      .update(qrCodes)
-      .set(approve ? { status: 'confirmed', accountId: ctx.auth.accountId, schoolId: ctx.auth.schoolId } : { status: 'cancelled' })
-      .where(eq(qrCodes.id, id));
+    await repo.updateQrCode(tx, id, approve ? { status: 'confirmed', accountId: ctx.auth.accountId, schoolId: ctx.auth.schoolId } : { status: 'cancelled' });
   });
 }
 
 /** Registration finished on the phone that scanned a register code: the waiting browser signs in. */
 export async function completeQrRegistration(tx: Tx, id: string, accountId: string, now: Date): Promise<void> {
-  const row = await loadForUpdate(tx, id);
+  const row = await repo.qrCodeForUpdate(tx, id);
   if (!row || row.type !== QR_TYPES.register) throw new AppError('qr.notFound');
   if (isExpired(row, now)) throw new AppError('qr.expired');
-  await tx
-    .update(qrCodes)
-    .set({ status: 'confirmed', accountId })
-    .where(and(eq(qrCodes.id, id), inArray(qrCodes.status, [...OPEN])));
+  await repo.updateQrCodeIn(tx, id, OPEN, { status: 'confirmed', accountId });
 }
 
 /**
@@ -147,22 +135,19 @@ export async function applyWechatScan(
 ): Promise<'confirmed' | 'scanned' | 'cancelled' | 'ignored'> {
   const now = deps.now();
   return platformTx(deps.dbh.db, 'auth', async (tx) => {
-    const row = await loadForUpdate(tx, input.sceneId);
+    const row = await repo.qrCodeForUpdate(tx, input.sceneId);
     const open = row && row.provider === 'wechat' && (OPEN as readonly string[]).includes(row.status) && row.expiresAt > now;
     if (!row || !open) return 'ignored';
     if (row.openId && row.openId !== input.openId) {
-      await tx.update(qrCodes).set({ status: 'cancelled' }).where(eq(qrCodes.id, row.id));
+      await repo.updateQrCode(tx, row.id, { status: 'cancelled' });
       return 'cancelled';
     }
-    const account = await tx.query.accounts.findFirst({ columns: { id: true }, where: (a) => eq(a.wechatOpenId, input.openId) });
-    if (account && row.type === QR_TYPES.login) {
-      await tx
-        .update(qrCodes)
-        .set({ status: 'confirmed', accountId: account.id, schoolId: null, openId: input.openId })
-        .where(eq(qrCodes.id, row.id));
+    const accountId = await accountIdByWechatOpenId(tx, input.openId);
+    if (accountId && row.type === QR_TYPES.login) {
+      await repo.updateQrCode(tx, row.id, { status: 'confirmed', accountId, schoolId: null, openId: input.openId });
       return 'confirmed';
     }
-    await tx.update(qrCodes).set({ status: 'scanned', openId: input.openId }).where(eq(qrCodes.id, row.id));
+    await repo.updateQrCode(tx, row.id, { status: 'scanned', openId: input.openId });
     return 'scanned';
   });
 }
@@ -173,9 +158,9 @@ export async function applyWechatScan(
  * account (accounts.wechat_open_id is unique).
  */
 export async function openIdOfQr(tx: Tx, id: string): Promise<string | null> {
-  const row = await loadForUpdate(tx, id);
+  const row = await repo.qrCodeForUpdate(tx, id);
   const openId = row?.openId;
   if (!row || !openId || row.type !== QR_TYPES.register || !(OPEN as readonly string[]).includes(row.status)) return null;
-  const bound = await tx.query.accounts.findFirst({ columns: { id: true }, where: (a) => eq(a.wechatOpenId, openId) });
+  const bound = await accountIdByWechatOpenId(tx, openId);
   return bound ? null : openId;
 }

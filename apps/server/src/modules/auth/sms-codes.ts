@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SMS_CODE } from '@hxk/contracts';
-import { smsCodes } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { SmsPurpose } from '../../platform/adapters/sms.ts';
+import * as repo from './sms-codes.repo.ts';
 
 export const generateSmsCode = () => crypto.randomInt(0, 10 ** SMS_CODE.length).toString().padStart(SMS_CODE.length, '0');
 const hashCode = (phone: string, purpose: string, code: string) =>
@@ -12,30 +11,19 @@ const hashCode = (phone: string, purpose: string, code: string) =>
 
 /** Per-phone limits are read from the stored codes, so they hold across server nodes. */
 export async function assertCanSend(tx: Tx, phone: string, purpose: SmsPurpose, now: Date): Promise<void> {
-  const [last] = await tx
-    .select({ createdAt: smsCodes.createdAt })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
+  const last = await repo.lastCodeAt(tx, phone, purpose);
   if (last) {
-    const wait = Math.ceil((last.createdAt.getTime() + SMS_CODE.resendSeconds * 1000 - now.getTime()) / 1000);
+    const wait = Math.ceil((last.getTime() + SMS_CODE.resendSeconds * 1000 - now.getTime()) / 1000);
     if (wait > 0) throw new AppError('sms.tooFrequent', { seconds: wait });
   }
-  const [day] = await tx
-    .select({ n: count() })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, new Date(now.getTime() - 86_400_000))));
-  if (Number(day?.n ?? 0) >= SMS_CODE.perPhonePerDay) throw new AppError('sms.tooFrequent', { seconds: 86_400 });
+  const day = await repo.codesSentSince(tx, phone, new Date(now.getTime() - 86_400_000));
+  if (day >= SMS_CODE.perPhonePerDay) throw new AppError('sms.tooFrequent', { seconds: 86_400 });
 }
 
 export async function storeCode(tx: Tx, input: { phone: string; purpose: SmsPurpose; code: string; ip: string; now: Date }): Promise<void> {
   // A new code replaces any earlier live one for the same phone and purpose.
-  await tx
-    .update(smsCodes)
-    .set({ usedAt: input.now })
-    .where(and(eq(smsCodes.phone, input.phone), eq(smsCodes.purpose, input.purpose), isNull(smsCodes.usedAt)));
-  await tx.insert(smsCodes).values({
+  await repo.retireLiveCodes(tx, input.phone, input.purpose, input.now);
+  await repo.insertCode(tx, {
     phone: input.phone,
     purpose: input.purpose,
     codeHash: hashCode(input.phone, input.purpose, input.code),
@@ -50,33 +38,14 @@ export async function storeCode(tx: Tx, input: { phone: string; purpose: SmsPurp
  * Returns false for a wrong code (the caller commits the wrong-try count, then refuses).
  */
 export async function consumeCode(tx: Tx, input: { phone: string; purpose: SmsPurpose; code: string; now: Date }): Promise<boolean> {
-  const [live] = await tx
-    .select()
-    .from(smsCodes)
-    .where(
-      and(
-        eq(smsCodes.phone, input.phone),
-        eq(smsCodes.purpose, input.purpose),
-        isNull(smsCodes.usedAt),
-        gt(smsCodes.expiresAt, input.now),
-      ),
-    )
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1)
-    .for('update');
+  const live = await repo.liveCodeForUpdate(tx, input.phone, input.purpose, input.now);
   if (!live) return false;
   const expected = Buffer.from(live.codeHash, 'hex');
   const given = Buffer.from(hashCode(input.phone, input.purpose, input.code), 'hex');
   if (crypto.timingSafeEqual(expected, given)) {
-    await tx.update(smsCodes).set({ usedAt: input.now }).where(eq(smsCodes.id, live.id));
+    await repo.markCodeUsed(tx, live.id, input.now);
     return true;
   }
-  await tx
-    .update(smsCodes)
-    .set({
-      wrongTries: sql`${smsCodes.wrongTries} + 1`,
-      usedAt: live.wrongTries + 1 >= SMS_CODE.maxWrongTries ? input.now : null,
-    })
-    .where(eq(smsCodes.id, live.id));
+  await repo.countWrongTry(tx, live.id, live.wrongTries + 1 >= SMS_CODE.maxWrongTries ? input.now : null);
   return false;
 }

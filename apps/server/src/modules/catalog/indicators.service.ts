@@ -1,13 +1,14 @@
-import { and, asc, count, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TIndicator } from '@hxk/contracts';
-import { classifications, indicators, questions } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, isUniqueViolation } from '../../platform/errors.ts';
-import { containsPattern, inSchool } from '../../platform/tenancy.ts';
+import { inSchool } from '../../platform/tenancy.ts';
+import { classificationNames } from './classifications.repo.ts';
 import { requireClassification } from './classifications.service.ts';
 import { page, requireFound, uniq, type PageQuery } from './catalog.shared.ts';
+import * as repo from './indicators.repo.ts';
+import type { IndicatorInsert } from './indicators.repo.ts';
+import { countsByIndicator, detachIndicators } from './questions.repo.ts';
 
 type ListIndicators = PageQuery & { keyword?: string | undefined; classificationId?: string | undefined; enabled?: boolean | undefined };
 type SaveIndicator = {
@@ -20,22 +21,16 @@ type SaveIndicator = {
   children: { indicatorId?: string | undefined; name: string; description?: string | undefined }[];
 };
 
-const order = [asc(indicators.sort), asc(indicators.createdAt), asc(indicators.id)];
-
 /** Whole first-level indicators with their children, classification names and question counts: one query per relation. */
 async function indicatorRows(tx: Tx, ids: string[]): Promise<TIndicator[]> {
   if (!ids.length) return [];
-  const firsts = await tx.select().from(indicators).where(and(inArray(indicators.id, ids), isNull(indicators.parentId)));
-  const children = await tx.select().from(indicators).where(inArray(indicators.parentId, ids)).orderBy(...order);
+  const firsts = await repo.firstIndicatorsByIds(tx, ids);
+  const children = await repo.childrenOf(tx, ids);
   const classIds = uniq(firsts.flatMap((f) => (f.classificationId ? [f.classificationId] : [])));
-  const classRows = classIds.length ? await tx.select({ id: classifications.id, name: classifications.name }).from(classifications).where(inArray(classifications.id, classIds)) : [];
-  const counts = await tx
-    .select({ id: questions.indicatorId, n: count() })
-    .from(questions)
-    .where(inArray(questions.indicatorId, [...ids, ...children.map((c) => c.id)]))
-    .groupBy(questions.indicatorId);
+  const classRows = classIds.length ? await classificationNames(tx, classIds) : [];
+  const counts = await countsByIndicator(tx, [...ids, ...children.map((c) => c.id)]);
   const className = new Map(classRows.map((c) => [c.id, c.name]));
-  const countOf = new Map(counts.map((c) => [c.id ?? '', Number(c.n)]));
+  const countOf = new Map(counts.map((c) => [c.id ?? '', c.n]));
   const byId = new Map(firsts.map((f) => [f.id, f]));
   return ids.flatMap((id) => {
     const f = byId.get(id);
@@ -58,21 +53,9 @@ async function indicatorRows(tx: Tx, ids: string[]): Promise<TIndicator[]> {
 
 export async function listIndicators(ctx: MemberCtx, q: ListIndicators) {
   return inSchool(ctx, async (tx) => {
-    const child = alias(indicators, 'child');
-    const filters: SQL[] = [isNull(indicators.parentId)];
-    if (q.keyword) {
-      const pattern = containsPattern(q.keyword);
-      filters.push(or(
-        ilike(indicators.name, pattern),
-        exists(tx.select({ one: sql`1` }).from(child).where(and(eq(child.schoolId, indicators.schoolId), eq(child.parentId, indicators.id), ilike(child.name, pattern)))),
-      )!);
-    }
-    if (q.classificationId) filters.push(eq(indicators.classificationId, q.classificationId));
-    if (q.enabled !== undefined) filters.push(eq(indicators.enabled, q.enabled));
-    const where = and(...filters);
-    const [total] = await tx.select({ n: count() }).from(indicators).where(where);
-    const ids = await tx.select({ id: indicators.id }).from(indicators).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-    return page(await indicatorRows(tx, ids.map((r) => r.id)), total?.n, q);
+    const total = await repo.indicatorCount(tx, q);
+    const ids = await repo.indicatorIdsPage(tx, q);
+    return page(await indicatorRows(tx, ids), total, q);
   });
 }
 
@@ -92,40 +75,34 @@ export async function saveIndicator(ctx: MemberCtx, input: SaveIndicator): Promi
   try {
     return await inSchool(ctx, async (tx) => {
       await requireClassification(tx, 'indicator', input.classificationId);
-      const [dup] = await tx
-        .select({ id: indicators.id })
-        .from(indicators)
-        .where(and(isNull(indicators.parentId), sql`lower(${indicators.name}) = ${input.name.toLowerCase()}`));
-      if (dup && dup.id !== input.indicatorId) throw new AppError('indicator.nameTaken');
+      const dup = await repo.firstIndicatorIdByName(tx, input.name);
+      if (dup && dup !== input.indicatorId) throw new AppError('indicator.nameTaken');
       const values = { name: input.name, classificationId: input.classificationId ?? null, description: input.description || null, sort: input.sort, enabled: input.enabled };
       let id = input.indicatorId;
       if (id) {
-        const rows = await tx.update(indicators).set(values).where(and(eq(indicators.id, id), isNull(indicators.parentId))).returning({ id: indicators.id });
-        if (!rows.length) throw new AppError('common.notFound');
+        if (!(await repo.updateFirstIndicator(tx, id, values))) throw new AppError('common.notFound');
       } else {
-        const [row] = await tx.insert(indicators).values({ schoolId, level: 1, createdBy: ctx.auth.accountId, ...values }).returning({ id: indicators.id });
-        id = row!.id;
+        id = await repo.insertFirstIndicator(tx, schoolId, ctx.auth.accountId, values);
       }
       const parentId = id;
-      const existing = await tx.select({ id: indicators.id }).from(indicators).where(eq(indicators.parentId, parentId));
-      const existingIds = new Set(existing.map((r) => r.id));
+      const existingIds = new Set(await repo.childIds(tx, parentId));
       const kept = input.children.flatMap((c) => (c.indicatorId ? [c.indicatorId] : []));
       // A child id of another indicator (or school) is not one of this indicator's children.
       if (kept.some((k) => !existingIds.has(k)) || new Set(kept).size !== kept.length) throw new AppError('common.notFound');
       const removed = [...existingIds].filter((e) => !kept.includes(e));
       if (removed.length) {
-        await tx.update(questions).set({ indicatorId: null }).where(inArray(questions.indicatorId, removed));
-        await tx.delete(indicators).where(inArray(indicators.id, removed));
+        await detachIndicators(tx, removed);
+        await repo.deleteIndicators(tx, removed);
       }
       // Kept children may swap names: park them on unique placeholder names first.
-      if (kept.length) await tx.update(indicators).set({ name: sql`'#' || ${indicators.id}::text` }).where(inArray(indicators.id, kept));
-      const inserts: (typeof indicators.$inferInsert)[] = [];
+      if (kept.length) await repo.parkNames(tx, kept);
+      const inserts: IndicatorInsert[] = [];
       for (const [sort, c] of input.children.entries()) {
         const v = { name: c.name, description: c.description || null, sort };
-        if (c.indicatorId) await tx.update(indicators).set(v).where(eq(indicators.id, c.indicatorId));
+        if (c.indicatorId) await repo.updateChild(tx, c.indicatorId, v);
         else inserts.push({ schoolId, parentId, level: 2, createdBy: ctx.auth.accountId, ...v });
       }
-      if (inserts.length) await tx.insert(indicators).values(inserts);
+      if (inserts.length) await repo.insertIndicators(tx, inserts);
       return (await indicatorRows(tx, [parentId]))[0]!;
     });
   } catch (e) {
@@ -138,28 +115,19 @@ export async function saveIndicator(ctx: MemberCtx, input: SaveIndicator): Promi
 export async function deleteIndicators(ctx: MemberCtx, ids: string[]) {
   const unique = uniq(ids);
   await inSchool(ctx, async (tx) => {
-    const found = await tx.select({ id: indicators.id }).from(indicators).where(inArray(indicators.id, unique));
-    requireFound(found.length, unique);
-    const children = await tx.select({ id: indicators.id }).from(indicators).where(inArray(indicators.parentId, unique));
-    await tx.update(questions).set({ indicatorId: null }).where(inArray(questions.indicatorId, uniq([...unique, ...children.map((c) => c.id)])));
-    await tx.delete(indicators).where(inArray(indicators.id, unique));
+    requireFound(await repo.indicatorsFound(tx, unique), unique);
+    const children = await repo.childIdsOfMany(tx, unique);
+    await detachIndicators(tx, uniq([...unique, ...children]));
+    await repo.deleteIndicators(tx, unique);
   });
 }
 
 /** Enabled first-level indicators with their children, for the template builder and question pickers. */
 export async function indicatorTree(ctx: MemberCtx) {
   return inSchool(ctx, async (tx) => {
-    const firsts = await tx
-      .select({ indicatorId: indicators.id, name: indicators.name, classificationName: classifications.name })
-      .from(indicators)
-      .leftJoin(classifications, and(eq(classifications.schoolId, indicators.schoolId), eq(classifications.id, indicators.classificationId)))
-      .where(and(isNull(indicators.parentId), eq(indicators.enabled, true)))
-      .orderBy(...order)
-      .limit(1000);
+    const firsts = await repo.enabledFirstIndicators(tx);
     const ids = firsts.map((f) => f.indicatorId);
-    const children = ids.length
-      ? await tx.select({ indicatorId: indicators.id, name: indicators.name, parentId: indicators.parentId }).from(indicators).where(inArray(indicators.parentId, ids)).orderBy(...order)
-      : [];
+    const children = ids.length ? await repo.childNamesOf(tx, ids) : [];
     return firsts.map((f) => ({
       ...f,
       children: children.filter((c) => c.parentId === f.indicatorId).map((c) => ({ indicatorId: c.indicatorId, name: c.name })),

@@ -4,17 +4,14 @@
  * server: replies carry `hasPassword` instead. Network calls to devices run outside any database
  * transaction.
  */
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { TCamera, TPtzCommand, TRecorder, TSaveCameraRequest, TSaveRecorderRequest } from '@hxk/contracts';
-import { accounts, buildings, cameras, classrooms, courseSessions, recorders, schoolSettings, videoDownloadLogs } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, localizeError } from '../../platform/errors.ts';
-import { containsPattern, inSchool } from '../../platform/tenancy.ts';
+import { inSchool } from '../../platform/tenancy.ts';
 import { OnvifError, probeDevice, ptzCommand, recordingState } from '../../platform/adapters/onvif.ts';
-
-type RecorderRow = typeof recorders.$inferSelect;
-type CameraRow = typeof cameras.$inferSelect;
+import * as repo from './devices.repo.ts';
+import type { CameraRow, RecorderRow } from './devices.repo.ts';
 
 export const recorderOut = (r: RecorderRow): TRecorder => ({
   id: r.id, classroomId: r.classroomId, name: r.name, vendor: r.vendor, onvifUrl: r.onvifUrl, username: r.username,
@@ -31,8 +28,7 @@ export const cameraOut = (c: CameraRow): TCamera => ({
 const passwordPatch = (password: string | null | undefined) => (password === undefined ? {} : { password: password || null });
 
 async function assertRoom(tx: Tx, classroomId: string) {
-  const [room] = await tx.select({ id: classrooms.id }).from(classrooms).where(eq(classrooms.id, classroomId));
-  if (!room) throw new AppError('common.notFound');
+  if (!(await repo.classroomExists(tx, classroomId))) throw new AppError('common.notFound');
 }
 
 // ---------------------------------------------------------------- recorders
@@ -43,23 +39,21 @@ export async function saveRecorder(ctx: MemberCtx, input: TSaveRecorderRequest) 
     const values = { name: input.name, vendor: input.vendor ?? null, onvifUrl: input.onvifUrl ?? null, username: input.username ?? null, ...passwordPatch(input.password) };
     if (input.id) {
       // A recorder stays in its room: the id and the room must match.
-      const [row] = await tx.update(recorders).set(values).where(and(eq(recorders.id, input.id), eq(recorders.classroomId, input.classroomId))).returning();
+      const row = await repo.updateRecorder(tx, input.id, input.classroomId, values);
       if (!row) throw new AppError('common.notFound');
       return recorderOut(row);
     }
-    const [existing] = await tx.select({ id: recorders.id }).from(recorders).where(eq(recorders.classroomId, input.classroomId));
-    if (existing) throw new AppError('recorder.exists');
-    const [row] = await tx.insert(recorders).values({ schoolId: ctx.auth.schoolId, classroomId: input.classroomId, ...values }).returning();
+    if (await repo.recorderOfRoom(tx, input.classroomId)) throw new AppError('recorder.exists');
+    const row = await repo.insertRecorder(tx, ctx.auth.schoolId, input.classroomId, values);
     // Cameras added before the recorder record through it from now on.
-    await tx.update(cameras).set({ recorderId: row!.id }).where(and(eq(cameras.classroomId, input.classroomId), isNull(cameras.recorderId)));
-    return recorderOut(row!);
+    await repo.attachCamerasToRecorder(tx, input.classroomId, row.id);
+    return recorderOut(row);
   });
 }
 
 export async function deleteRecorder(ctx: MemberCtx, id: string) {
   await inSchool(ctx, async (tx) => {
-    const [row] = await tx.delete(recorders).where(eq(recorders.id, id)).returning({ id: recorders.id });
-    if (!row) throw new AppError('common.notFound');
+    if (!(await repo.deleteRecorder(tx, id))) throw new AppError('common.notFound');
   });
 }
 
@@ -68,15 +62,13 @@ export async function deleteRecorder(ctx: MemberCtx, id: string) {
 export async function saveCamera(ctx: MemberCtx, input: TSaveCameraRequest) {
   return inSchool(ctx, async (tx) => {
     await assertRoom(tx, input.classroomId);
-    const [recorder] = await tx.select({ id: recorders.id }).from(recorders).where(eq(recorders.classroomId, input.classroomId));
+    const recorder = await repo.recorderOfRoom(tx, input.classroomId);
     const values = {
       name: input.name, frame: input.frame, streamUrl: input.streamUrl ?? null, onvifUrl: input.onvifUrl ?? null,
       profileToken: input.profileToken ?? null, username: input.username ?? null, ptz: input.ptz ?? false, sort: input.sort ?? 0,
       recorderId: recorder?.id ?? null, ...passwordPatch(input.password),
     };
-    const [row] = input.id
-      ? await tx.update(cameras).set(values).where(and(eq(cameras.id, input.id), eq(cameras.classroomId, input.classroomId))).returning()
-      : await tx.insert(cameras).values({ schoolId: ctx.auth.schoolId, classroomId: input.classroomId, ...values }).returning();
+    const row = input.id ? await repo.updateCamera(tx, input.id, input.classroomId, values) : await repo.insertCamera(tx, ctx.auth.schoolId, input.classroomId, values);
     if (!row) throw new AppError('common.notFound');
     return cameraOut(row);
   });
@@ -84,13 +76,12 @@ export async function saveCamera(ctx: MemberCtx, input: TSaveCameraRequest) {
 
 export async function deleteCamera(ctx: MemberCtx, id: string) {
   await inSchool(ctx, async (tx) => {
-    const [row] = await tx.delete(cameras).where(eq(cameras.id, id)).returning({ id: cameras.id });
-    if (!row) throw new AppError('common.notFound');
+    if (!(await repo.deleteCamera(tx, id))) throw new AppError('common.notFound');
   });
 }
 
 async function cameraById(ctx: MemberCtx, id: string) {
-  const [row] = await inSchool(ctx, (tx) => tx.select().from(cameras).where(eq(cameras.id, id)));
+  const row = await inSchool(ctx, (tx) => repo.cameraById(tx, id));
   if (!row) throw new AppError('common.notFound');
   return row;
 }
@@ -101,9 +92,7 @@ export async function getSensitivity(ctx: MemberCtx, cameraId: string) {
 }
 
 export async function saveSensitivity(ctx: MemberCtx, input: { cameraId: string; sensitivity: number }) {
-  const [row] = await inSchool(ctx, (tx) =>
-    tx.update(cameras).set({ sensitivity: input.sensitivity }).where(eq(cameras.id, input.cameraId)).returning({ cameraId: cameras.id, sensitivity: cameras.sensitivity }),
-  );
+  const row = await inSchool(ctx, (tx) => repo.updateSensitivity(tx, input.cameraId, input.sensitivity));
   if (!row) throw new AppError('common.notFound');
   return row;
 }
@@ -113,18 +102,14 @@ export async function saveSensitivity(ctx: MemberCtx, input: { cameraId: string;
 const SETTINGS_DEFAULTS = { recorderVideoView: 1, serverVideoView: 1, externalIp: null };
 
 export async function getRecorderSettings(ctx: MemberCtx) {
-  const [row] = await inSchool(ctx, (tx) =>
-    tx.select({ recorderVideoView: schoolSettings.recorderVideoView, serverVideoView: schoolSettings.serverVideoView, externalIp: schoolSettings.externalIp }).from(schoolSettings),
-  );
+  const row = await inSchool(ctx, repo.recordingSettings);
   const s = row ?? SETTINGS_DEFAULTS;
   return { recorderVideoView: s.recorderVideoView === 1 ? 1 : 0, serverVideoView: s.serverVideoView === 1 ? 1 : 0, externalIp: s.externalIp } as const;
 }
 
 export async function saveRecorderSettings(ctx: MemberCtx, input: { recorderVideoView: 0 | 1; serverVideoView: 0 | 1; externalIp?: string | null | undefined }) {
   const set = { recorderVideoView: input.recorderVideoView, serverVideoView: input.serverVideoView, ...(input.externalIp === undefined ? {} : { externalIp: input.externalIp }), updatedAt: ctx.deps.now() };
-  await inSchool(ctx, (tx) =>
-    tx.insert(schoolSettings).values({ schoolId: ctx.auth.schoolId, ...set }).onConflictDoUpdate({ target: schoolSettings.schoolId, set }),
-  );
+  await inSchool(ctx, (tx) => repo.upsertRecordingSettings(tx, ctx.auth.schoolId, set));
   return getRecorderSettings(ctx);
 }
 
@@ -160,10 +145,7 @@ export async function controlPtz(ctx: MemberCtx, input: { cameraId: string; comm
 
 /** Asks a recorder or camera over ONVIF whether it answers, and records what it said. */
 export async function probe(ctx: MemberCtx, input: { kind: 'recorder' | 'camera'; id: string }) {
-  const table = input.kind === 'recorder' ? recorders : cameras;
-  const [device] = await inSchool(ctx, (tx) =>
-    tx.select({ onvifUrl: table.onvifUrl, username: table.username, password: table.password }).from(table).where(eq(table.id, input.id)),
-  );
+  const device = await inSchool(ctx, (tx) => repo.deviceAccess(tx, input.kind, input.id));
   if (!device) throw new AppError('common.notFound');
   if (!device.onvifUrl) throw new AppError('device.noOnvif');
   const now = ctx.deps.now();
@@ -185,12 +167,10 @@ export async function probe(ctx: MemberCtx, input: { kind: 'recorder' | 'camera'
   const status = answered ? ('online' as const) : ('offline' as const);
   const lastSeenAt = await inSchool(ctx, async (tx) => {
     if (input.kind === 'recorder') {
-      const [row] = await tx.update(recorders)
-        .set({ status, ...(answered ? { lastSeenAt: now } : {}), ...(recording === null ? {} : { recording }) })
-        .where(eq(recorders.id, input.id)).returning({ lastSeenAt: recorders.lastSeenAt });
+      const row = await repo.updateRecorderState(tx, input.id, { status, ...(answered ? { lastSeenAt: now } : {}), ...(recording === null ? {} : { recording }) });
       return row?.lastSeenAt ?? null;
     }
-    await tx.update(cameras).set({ status }).where(eq(cameras.id, input.id));
+    await repo.updateCameraStatus(tx, input.id, status);
     return answered ? now : null;
   });
   return { status, lastSeenAt: lastSeenAt?.toISOString() ?? null, manufacturer: info.manufacturer, model: info.model, firmware: info.firmware, recording, error };
@@ -199,9 +179,8 @@ export async function probe(ctx: MemberCtx, input: { kind: 'recorder' | 'camera'
 export async function recordStatus(ctx: MemberCtx, classroomId: string) {
   return inSchool(ctx, async (tx) => {
     await assertRoom(tx, classroomId);
-    const [rec] = await tx.select().from(recorders).where(eq(recorders.classroomId, classroomId));
-    const cams = await tx.select({ id: cameras.id, name: cameras.name, frame: cameras.frame, status: cameras.status })
-      .from(cameras).where(eq(cameras.classroomId, classroomId)).orderBy(cameras.sort, cameras.id);
+    const rec = await repo.recorderOfRoom(tx, classroomId);
+    const cams = await repo.cameraStatesOfRoom(tx, classroomId);
     return {
       classroomId,
       recording: !!rec && rec.status === 'online' && rec.recording,
@@ -220,52 +199,29 @@ export async function saveDownloadLog(
   return inSchool(ctx, async (tx) => {
     let classroomId = input.classroomId ?? null;
     if (input.cameraId) {
-      const [cam] = await tx.select({ classroomId: cameras.classroomId }).from(cameras).where(eq(cameras.id, input.cameraId));
-      if (!cam || (classroomId && cam.classroomId !== classroomId)) throw new AppError('common.notFound');
-      classroomId = cam.classroomId;
+      const camRoom = await repo.classroomOfCamera(tx, input.cameraId);
+      if (!camRoom || (classroomId && camRoom !== classroomId)) throw new AppError('common.notFound');
+      classroomId = camRoom;
     } else if (classroomId) {
       await assertRoom(tx, classroomId);
     }
-    if (input.courseSessionId) {
-      const [s] = await tx.select({ id: courseSessions.id }).from(courseSessions).where(eq(courseSessions.id, input.courseSessionId));
-      if (!s) throw new AppError('common.notFound');
-    }
-    const [row] = await tx.insert(videoDownloadLogs).values({
+    if (input.courseSessionId && !(await repo.courseSessionExists(tx, input.courseSessionId))) throw new AppError('common.notFound');
+    const id = await repo.insertDownloadLog(tx, {
       schoolId: ctx.auth.schoolId, accountId: ctx.auth.accountId, classroomId, cameraId: input.cameraId ?? null,
       courseSessionId: input.courseSessionId ?? null, fileName: input.fileName ?? null,
       startAt: input.startAt ? new Date(input.startAt) : null, endAt: input.endAt ? new Date(input.endAt) : null, createdAt: ctx.deps.now(),
-    }).returning({ id: videoDownloadLogs.id });
-    return { id: row!.id };
+    });
+    return { id };
   });
 }
 
 export async function downloadLogPage(ctx: MemberCtx, q: { pageNum: number; pageSize: number; keyword?: string | undefined }) {
   return inSchool(ctx, async (tx) => {
-    const filters: SQL[] = [];
-    if (q.keyword) {
-      const p = containsPattern(q.keyword);
-      filters.push(or(ilike(accounts.name, p), ilike(accounts.account, p), ilike(videoDownloadLogs.fileName, p), ilike(classrooms.name, p))!);
-    }
-    const where = filters.length ? and(...filters) : undefined;
-    const base = () => tx.select({
-      id: videoDownloadLogs.id, accountId: videoDownloadLogs.accountId, name: accounts.name, account: accounts.account,
-      classroomId: videoDownloadLogs.classroomId, classroomName: classrooms.name, buildingName: buildings.name,
-      cameraId: videoDownloadLogs.cameraId, cameraName: cameras.name, fileName: videoDownloadLogs.fileName,
-      startAt: videoDownloadLogs.startAt, endAt: videoDownloadLogs.endAt, createdAt: videoDownloadLogs.createdAt,
-    }).from(videoDownloadLogs)
-      .innerJoin(accounts, eq(accounts.id, videoDownloadLogs.accountId))
-      .leftJoin(classrooms, and(eq(classrooms.schoolId, videoDownloadLogs.schoolId), eq(classrooms.id, videoDownloadLogs.classroomId)))
-      .leftJoin(buildings, and(eq(buildings.schoolId, classrooms.schoolId), eq(buildings.id, classrooms.buildingId)))
-      .leftJoin(cameras, and(eq(cameras.schoolId, videoDownloadLogs.schoolId), eq(cameras.id, videoDownloadLogs.cameraId)));
-    const [total] = await tx.select({ n: count() }).from(videoDownloadLogs)
-      .innerJoin(accounts, eq(accounts.id, videoDownloadLogs.accountId))
-      .leftJoin(classrooms, and(eq(classrooms.schoolId, videoDownloadLogs.schoolId), eq(classrooms.id, videoDownloadLogs.classroomId)))
-      .where(where);
-    const rows = await base().where(where).orderBy(desc(videoDownloadLogs.createdAt), desc(videoDownloadLogs.id))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    const total = await repo.countDownloadLogs(tx, q.keyword);
+    const rows = await repo.downloadLogPage(tx, q);
     return {
       list: rows.map((r) => ({ ...r, startAt: r.startAt?.toISOString() ?? null, endAt: r.endAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() })),
-      total: Number(total?.n ?? 0),
+      total,
       pageNum: q.pageNum,
       pageSize: q.pageSize,
     };

@@ -1,8 +1,7 @@
-import { and, inArray, isNull } from 'drizzle-orm';
 import { courseState, formatHm, type TCourseState } from '@hxk/contracts';
-import { schoolSettings, warnings } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 import { readSessionTimes } from '../calendar/calendar.service.ts';
+import * as repo from './courses.repo.ts';
 
 const DEFAULT_WAITING_MINUTES = 10;
 
@@ -15,14 +14,9 @@ type Meeting = { id: string; lessonDate: string; sessionStart: number; sessionEn
 export async function stateReader(tx: Tx, clock: { date: string; minute: number }, meetings: readonly Meeting[]) {
   const sessionTimes = await readSessionTimes(tx);
   const times = new Map(sessionTimes.map((t) => [t.sessionNo, t]));
-  const [settings] = await tx.select({ waitingMinutes: schoolSettings.waitingMinutes }).from(schoolSettings);
-  const waitingMinutes = settings?.waitingMinutes ?? DEFAULT_WAITING_MINUTES;
+  const waitingMinutes = (await repo.waitingMinutes(tx)) ?? DEFAULT_WAITING_MINUTES;
   const todays = meetings.filter((x) => x.lessonDate === clock.date).map((x) => x.id);
-  const warned = new Set(
-    todays.length
-      ? (await tx.select({ id: warnings.courseSessionId }).from(warnings).where(and(inArray(warnings.courseSessionId, todays), isNull(warnings.endedAt)))).map((w) => w.id)
-      : [],
-  );
+  const warned = new Set(todays.length ? await repo.warnedMeetingIds(tx, todays) : []);
   return {
     /** The school's session list, read once here for callers that show it too. */
     sessionTimes,

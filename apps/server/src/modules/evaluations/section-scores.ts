@@ -4,8 +4,8 @@
  * submitting and by the seed, so demo data holds what the product writes.
  */
 import type { TTemplateContent } from '@hxk/contracts';
-import { evaluationSectionScores } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
+import { insertSectionScores } from './evaluations.repo.ts';
 
 type SectionScore = { key: string; score: number; full: number };
 
@@ -25,5 +25,5 @@ export function sectionScoreRows(schoolId: string, evaluationId: string, content
 
 export async function writeSectionScores(tx: Tx, schoolId: string, evaluationId: string, content: TTemplateContent, bySection: SectionScore[]) {
   const rows = sectionScoreRows(schoolId, evaluationId, content, bySection);
-  if (rows.length) await tx.insert(evaluationSectionScores).values(rows);
+  await insertSectionScores(tx, rows);
 }

@@ -1,17 +1,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { and, eq, sql } from 'drizzle-orm';
 import { IDENTITY, UPLOAD_SETTINGS_DEFAULTS, type TFileInfo } from '@hxk/contracts';
-import { files, schoolSettings } from '../../db/schema/index.ts';
 import type { Ctx, AuthState, Deps, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
 import { inSchool } from '../../platform/tenancy.ts';
-import { rowsOf } from '../../platform/sql-rows.ts';
 import { avatarUrl, replaceAvatarKey } from '../users/users.service.ts';
 import { extensionForKind } from './file-types.ts';
 import type { Budget, Received } from './receive.ts';
+import * as repo from './files.repo.ts';
 
 type AccountCtx = Ctx & { auth: AuthState };
 
@@ -26,10 +24,7 @@ const isUniqueViolation = (e: unknown): boolean => {
 /** Refuses a name the caller already used in this context (checked again by files_context_name_uq). */
 export async function assertNameFree(ctx: MemberCtx, name: string, context: string | undefined) {
   if (!context) return;
-  const [taken] = await inSchool(ctx, (tx) => tx
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.ownerId, ctx.auth.accountId), eq(files.context, context), eq(files.name, name))));
+  const taken = await inSchool(ctx, (tx) => repo.fileIdByName(tx, ctx.auth.accountId, context, name));
   if (taken) throw new AppError('file.nameTaken', { name });
 }
 
@@ -43,11 +38,9 @@ const bytesKey = (ctx: MemberCtx) => `upload:b:${ctx.auth.schoolId}:${ctx.auth.a
 /** The school's upload settings (its own, else the defaults) and the bytes its files take now. */
 export async function uploadSettings(ctx: MemberCtx) {
   return inSchool(ctx, async (tx) => {
-    const [s] = await tx.select({
-      filesPerMinute: schoolSettings.uploadFilesPerMinute, mbPerHour: schoolSettings.uploadMbPerHour, storageQuotaMb: schoolSettings.storageQuotaMb,
-    }).from(schoolSettings);
-    const [used] = await tx.select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` }).from(files);
-    return { ...(s ?? UPLOAD_SETTINGS_DEFAULTS), usedBytes: Number(used?.bytes ?? 0) };
+    const s = await repo.uploadSettingsRow(tx);
+    const used = await repo.usedBytes(tx);
+    return { ...(s ?? UPLOAD_SETTINGS_DEFAULTS), usedBytes: used };
   });
 }
 
@@ -82,12 +75,11 @@ export async function storeFile(ctx: MemberCtx, file: Received, context: string 
   const storageKey = `schools/${schoolId}/files/${randomKey()}`;
   await ctx.deps.storage.put(storageKey, fs.createReadStream(file.tmpPath), file.size);
   try {
-    const [row] = await inSchool(ctx, (tx) => tx
-      .insert(files)
-      .values({ schoolId, ownerId: accountId, name: file.name, contentType: file.contentType, size: file.size, storageKey, context: context ?? null, createdAt: ctx.deps.now() })
-      .returning());
+    const row = await inSchool(ctx, (tx) =>
+      repo.insertFile(tx, { schoolId, ownerId: accountId, name: file.name, contentType: file.contentType, size: file.size, storageKey, context: context ?? null, createdAt: ctx.deps.now() }),
+    );
     await ctx.deps.counters.add(bytesKey(ctx), file.size, 3600);
-    return { fileId: row!.id, name: row!.name, size: row!.size, contentType: row!.contentType, url: fileUrl(row!.id) };
+    return { fileId: row.id, name: row.name, size: row.size, contentType: row.contentType, url: fileUrl(row.id) };
   } catch (e) {
     await ctx.deps.storage.delete(storageKey);
     if (isUniqueViolation(e)) throw new AppError('file.nameTaken', { name: file.name });
@@ -117,14 +109,10 @@ async function readableFileRow(ctx: MemberCtx, fileId: string) {
   const me = ctx.auth.accountId;
   const handler = ctx.auth.permissions.includes('EvaluateAppeal');
   const row = await inSchool(ctx, async (tx) => {
-    const [r] = await tx.select().from(files).where(eq(files.id, fileId));
+    const r = await repo.fileById(tx, fileId);
     if (!r || r.ownerId === me) return r;
     if (!r.attachedAt) return undefined;
-    const appeals = rowsOf<{ teacherId: string; evaluatorId: string }>(await tx.execute(sql`
-      select a.teacher_id::text as "teacherId", e.evaluator_id::text as "evaluatorId" from appeal_images ai
-      join appeals a on a.school_id = ai.school_id and a.id = ai.appeal_id
-      join evaluations e on e.school_id = a.school_id and e.id = a.evaluation_id
-      where ai.file_id = ${fileId}`));
+    const appeals = await repo.appealReadersOfFile(tx, fileId);
     return appeals.some((a) => handler || a.teacherId === me || a.evaluatorId === me) ? r : undefined;
   });
   if (!row) throw new AppError('common.notFound');
@@ -153,7 +141,7 @@ export async function openFile(ctx: MemberCtx, fileId: string) {
 export async function deleteFile(ctx: MemberCtx, fileId: string) {
   const row = await readableFileRow(ctx, fileId);
   if (row.ownerId !== ctx.auth.accountId && ctx.auth.identity !== IDENTITY.admin) throw new AppError('file.deleteForbidden');
-  await inSchool(ctx, (tx) => tx.delete(files).where(eq(files.id, fileId)));
+  await inSchool(ctx, (tx) => repo.deleteFile(tx, fileId));
   try {
     await ctx.deps.storage.delete(row.storageKey);
   } catch (e) {
@@ -178,18 +166,14 @@ export function sweepJob(deps: Deps): JobHandler {
     const cutoff = new Date(jc.now().getTime() - UNATTACHED_HOURS * 3_600_000).toISOString();
     let removed = 0;
     for (;;) {
-      const keys = await jc.inSchool(async (tx) => rowsOf<{ key: string }>(await tx.execute(sql`
-        delete from files where id in (
-          select id from files where attached_at is null and created_at < ${cutoff}::timestamptz order by created_at limit ${SWEEP_BATCH})
-        returning storage_key as key`)).map((r) => r.key));
+      const keys = await jc.inSchool((tx) => repo.deleteUnattachedBefore(tx, cutoff, SWEEP_BATCH));
       for (const key of keys) {
         await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'files.sweep: a stored object could not be removed'));
       }
       removed += keys.length;
       if (keys.length < SWEEP_BATCH) break;
     }
-    await jc.inSchool((tx) => tx.execute(sql`
-      delete from jobs where kind = ${SWEEP_JOB} and status in ('done', 'failed') and finished_at < ${cutoff}::timestamptz`));
+    await jc.inSchool((tx) => repo.deleteFinishedJobsBefore(tx, SWEEP_JOB, cutoff));
     return { removed };
   };
 }

@@ -3,9 +3,7 @@
  * and ONVIF address). A missing building is created; a room already in its building is updated; the
  * recorder is added or updated (never removed by an import).
  */
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { buildings, classrooms, recorders } from '../../db/schema/index.ts';
-import { containsPattern } from '../../platform/tenancy.ts';
+import * as repo from './classrooms.repo.ts';
 import { chunks, type KindImpl } from './kind.ts';
 import { RowErrors, URL_RE, optionalText, requiredText, wholeNumber } from './rules.ts';
 
@@ -31,12 +29,9 @@ export const classroomsKind: KindImpl<RoomPlan[]> = {
 
   async prepare(tx, input) {
     const errors = new RowErrors();
-    const blds = await tx.select({ id: buildings.id, name: buildings.name }).from(buildings);
+    const blds = await repo.allBuildings(tx);
     const buildingByName = new Map(blds.map((b) => [b.name.toLowerCase(), b.id]));
-    const rooms = await tx
-      .select({ id: classrooms.id, buildingId: classrooms.buildingId, name: classrooms.name, recorderId: recorders.id })
-      .from(classrooms)
-      .leftJoin(recorders, and(eq(recorders.schoolId, classrooms.schoolId), eq(recorders.classroomId, classrooms.id)));
+    const rooms = await repo.roomsWithRecorders(tx);
     const roomByKey = new Map(rooms.map((r) => [`${r.buildingId}\u0000${r.name.toLowerCase()}`, r]));
     const seen = new Map<string, number>();
     const plan: RoomPlan[] = [];
@@ -75,28 +70,25 @@ export const classroomsKind: KindImpl<RoomPlan[]> = {
     const newBuildings = [...new Map(plan.filter((p) => !p.buildingId).map((p) => [p.building.toLowerCase(), p.building])).values()];
     const buildingIds = new Map<string, string>();
     if (newBuildings.length) {
-      const out = await tx.insert(buildings).values(newBuildings.map((name) => ({ schoolId, name, createdAt: now }))).returning({ id: buildings.id, name: buildings.name });
+      const out = await repo.insertBuildings(tx, schoolId, newBuildings, now);
       for (const b of out) buildingIds.set(b.name.toLowerCase(), b.id);
     }
     let done = 0;
     for (const part of chunks(plan, 500)) {
       const fresh = part.filter((p) => !p.classroomId);
       if (fresh.length) {
-        const out = await tx
-          .insert(classrooms)
-          .values(fresh.map((p) => ({ schoolId, buildingId: p.buildingId ?? buildingIds.get(p.building.toLowerCase())!, floor: p.floor, name: p.room, capacity: p.capacity, seatRows: p.seatRows, frontRows: p.frontRows, createdAt: now })))
-          .returning({ id: classrooms.id });
+        const out = await repo.insertClassrooms(tx, fresh.map((p) => ({ schoolId, buildingId: p.buildingId ?? buildingIds.get(p.building.toLowerCase())!, floor: p.floor, name: p.room, capacity: p.capacity, seatRows: p.seatRows, frontRows: p.frontRows, createdAt: now })));
         fresh.forEach((p, i) => (p.classroomId = out[i]!.id));
       }
       for (const p of part.filter((x) => !fresh.includes(x))) {
-        await tx.update(classrooms).set({ floor: p.floor, capacity: p.capacity, seatRows: p.seatRows, frontRows: p.frontRows }).where(eq(classrooms.id, p.classroomId!));
+        await repo.updateClassroom(tx, p.classroomId!, { floor: p.floor, capacity: p.capacity, seatRows: p.seatRows, frontRows: p.frontRows });
       }
       const newRecorders = part.filter((p) => p.recorderName && !p.recorderId);
       if (newRecorders.length) {
-        await tx.insert(recorders).values(newRecorders.map((p) => ({ schoolId, classroomId: p.classroomId!, name: p.recorderName!, onvifUrl: p.recorderOnvif, createdAt: now })));
+        await repo.insertRecorders(tx, newRecorders.map((p) => ({ schoolId, classroomId: p.classroomId!, name: p.recorderName!, onvifUrl: p.recorderOnvif, createdAt: now })));
       }
       for (const p of part.filter((x) => x.recorderName && x.recorderId)) {
-        await tx.update(recorders).set({ name: p.recorderName!, onvifUrl: p.recorderOnvif }).where(eq(recorders.id, p.recorderId!));
+        await repo.updateRecorder(tx, p.recorderId!, { name: p.recorderName!, onvifUrl: p.recorderOnvif });
       }
       done += part.length;
       await progress(done);
@@ -104,18 +96,7 @@ export const classroomsKind: KindImpl<RoomPlan[]> = {
   },
 
   async exportRows(tx, _schoolId, filters) {
-    const f = filters as { buildingId?: string; floor?: number; keyword?: string };
-    const where: SQL[] = [];
-    if (f.buildingId) where.push(eq(classrooms.buildingId, f.buildingId));
-    if (f.floor !== undefined) where.push(eq(classrooms.floor, f.floor));
-    if (f.keyword) where.push(or(ilike(classrooms.name, containsPattern(f.keyword)), ilike(buildings.name, containsPattern(f.keyword)))!);
-    const rows = await tx
-      .select({ building: buildings.name, floor: classrooms.floor, room: classrooms.name, capacity: classrooms.capacity, seatRows: classrooms.seatRows, frontRows: classrooms.frontRows, recorderName: recorders.name, recorderOnvif: recorders.onvifUrl })
-      .from(classrooms)
-      .innerJoin(buildings, and(eq(buildings.schoolId, classrooms.schoolId), eq(buildings.id, classrooms.buildingId)))
-      .leftJoin(recorders, and(eq(recorders.schoolId, classrooms.schoolId), eq(recorders.classroomId, classrooms.id)))
-      .where(and(...where))
-      .orderBy(asc(buildings.sort), asc(buildings.name), asc(classrooms.floor), asc(classrooms.name));
+    const rows = await repo.classroomExportRows(tx, filters as repo.ClassroomExportFilter);
     return rows.map((r) => [r.building, r.floor, r.room, r.capacity, r.seatRows, r.frontRows, r.recorderName, r.recorderOnvif]);
   },
 };

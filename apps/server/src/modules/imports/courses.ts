@@ -6,10 +6,9 @@
  * Lesson dates come from the shared calendar rules. A room or a teacher booked twice at the same
  * time (in the file, or against the timetable already stored) is refused.
  */
-import { and, asc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { lessonDate } from '@hxk/contracts';
-import { accounts, buildings, classrooms, courseSessions, courses, schoolMemberships, semesters, sessionTimes } from '../../db/schema/index.ts';
-import { containsPattern } from '../../platform/tenancy.ts';
+import { allBuildings } from './classrooms.repo.ts';
+import * as repo from './courses.repo.ts';
 import { chunks, unitPaths, type KindImpl } from './kind.ts';
 import { Bookings, RowErrors, formatWeeks, optionalText, parseWeekday, parseWeeks, requiredText, wholeNumber } from './rules.ts';
 
@@ -36,28 +35,24 @@ export const coursesKind: KindImpl<Plan> = {
     const { rows } = input;
     const errors = new RowErrors();
     const units = await unitPaths(tx);
-    const sems = await tx.select({ id: semesters.id, name: semesters.name, startDate: semesters.startDate, weekCount: semesters.weekCount }).from(semesters);
+    const sems = await repo.allSemesters(tx);
     const semByName = new Map(sems.map((s) => [s.name.toLowerCase(), s]));
     const teacherAccounts = [...new Set(rows.map((r) => (r.cells.teacher ?? '').toLowerCase()).filter(Boolean))];
     const teachers = new Map<string, string>();
     for (const part of chunks(teacherAccounts, 1000)) {
-      const hits = await tx
-        .select({ id: accounts.id, account: accounts.account })
-        .from(schoolMemberships)
-        .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
-        .where(and(eq(schoolMemberships.status, 'approved'), inArray(sql`lower(${accounts.account})`, part)));
+      const hits = await repo.approvedMembersByAccount(tx, part);
       for (const h of hits) teachers.set(h.account.toLowerCase(), h.id);
     }
-    const blds = await tx.select({ id: buildings.id, name: buildings.name }).from(buildings);
+    const blds = await allBuildings(tx);
     const buildingByName = new Map(blds.map((b) => [b.name.toLowerCase(), b.id]));
-    const rooms = await tx.select({ id: classrooms.id, buildingId: classrooms.buildingId, name: classrooms.name }).from(classrooms);
+    const rooms = await repo.allRooms(tx);
     const roomByKey = new Map(rooms.map((r) => [`${r.buildingId}\u0000${r.name.toLowerCase()}`, r.id]));
-    const sessionNos = new Set((await tx.select({ no: sessionTimes.sessionNo }).from(sessionTimes)).map((s) => s.no));
+    const sessionNos = new Set(await repo.sessionNumbers(tx));
 
     // Courses of the semesters named in the file, and their stored meetings (for double-booking).
     const semIds = [...new Set(rows.map((r) => semByName.get((r.cells.semester ?? '').toLowerCase())?.id).filter((x): x is string => Boolean(x)))];
     const existingCourses = semIds.length
-      ? await tx.select({ id: courses.id, semesterId: courses.semesterId, code: courses.code, teacherId: courses.teacherId }).from(courses).where(inArray(courses.semesterId, semIds))
+      ? await repo.coursesOfSemesters(tx, semIds)
       : [];
     const courseByKey = new Map(existingCourses.map((c) => [`${c.semesterId}\u0000${c.code.toLowerCase()}`, c]));
     const plannedCourses = new Map<string, CoursePlan>();
@@ -151,13 +146,7 @@ export const coursesKind: KindImpl<Plan> = {
       if (a < first) first = a;
       if (b > last) last = b;
     }
-    const stored = parsed.length
-      ? await tx
-        .select({ classroomId: courseSessions.classroomId, week: courseSessions.week, weekday: courseSessions.weekday, sessionStart: courseSessions.sessionStart, sessionEnd: courseSessions.sessionEnd, lessonDate: courseSessions.lessonDate, code: courses.code, semesterId: courses.semesterId, teacherId: courses.teacherId })
-        .from(courseSessions)
-        .innerJoin(courses, and(eq(courses.schoolId, courseSessions.schoolId), eq(courses.id, courseSessions.courseId)))
-        .where(and(gte(courseSessions.lessonDate, first), lte(courseSessions.lessonDate, last)))
-      : [];
+    const stored = parsed.length ? await repo.meetingsBetween(tx, first, last) : [];
     const rooms_ = new Bookings<Owner>();
     const teachers_ = new Bookings<Owner>();
     for (const s of stored) {
@@ -202,57 +191,24 @@ export const coursesKind: KindImpl<Plan> = {
     const idOf = new Map<string, string>();
     for (const c of plan.courses) if (c.courseId) idOf.set(c.key, c.courseId);
     for (const part of chunks(plan.courses.filter((c) => !c.courseId), 500)) {
-      const out = await tx
-        .insert(courses)
-        .values(part.map((c) => ({ schoolId, semesterId: c.semesterId, code: c.code, name: c.name, orgUnitId: c.orgUnitId, teacherId: c.teacherId, teachingClass: c.teachingClass, studentCount: c.studentCount, createdAt: now })))
-        .returning({ id: courses.id });
+      const out = await repo.insertCourses(tx, part.map((c) => ({ schoolId, semesterId: c.semesterId, code: c.code, name: c.name, orgUnitId: c.orgUnitId, teacherId: c.teacherId, teachingClass: c.teachingClass, studentCount: c.studentCount, createdAt: now })));
       part.forEach((c, i) => idOf.set(c.key, out[i]!.id));
     }
     for (const c of plan.courses.filter((x) => x.courseId)) {
-      await tx.update(courses).set({ name: c.name, orgUnitId: c.orgUnitId, teacherId: c.teacherId, teachingClass: c.teachingClass, studentCount: c.studentCount }).where(eq(courses.id, c.courseId!));
+      await repo.updateCourse(tx, c.courseId!, { name: c.name, orgUnitId: c.orgUnitId, teacherId: c.teacherId, teachingClass: c.teachingClass, studentCount: c.studentCount });
     }
     const total = plan.sessions.length || 1;
     let done = 0;
     for (const part of chunks(plan.sessions, 1000)) {
-      await tx
-        .insert(courseSessions)
-        .values(part.map((s) => ({ schoolId, courseId: idOf.get(s.courseKey)!, classroomId: s.classroomId, week: s.week, weekday: s.weekday, sessionStart: s.sessionStart, sessionEnd: s.sessionEnd, lessonDate: s.lessonDate })))
-        .onConflictDoUpdate({
-          target: [courseSessions.schoolId, courseSessions.courseId, courseSessions.week, courseSessions.weekday, courseSessions.sessionStart],
-          set: { sessionEnd: sql`excluded.session_end`, classroomId: sql`excluded.classroom_id`, lessonDate: sql`excluded.lesson_date` },
-        });
+      await repo.upsertMeetings(tx, part.map((s) => ({ schoolId, courseId: idOf.get(s.courseKey)!, classroomId: s.classroomId, week: s.week, weekday: s.weekday, sessionStart: s.sessionStart, sessionEnd: s.sessionEnd, lessonDate: s.lessonDate })));
       done += part.length;
       await progress(Math.round((done / total) * input.rows.length));
     }
   },
 
   async exportRows(tx, schoolId, filters) {
-    const f = filters as { semesterId?: string; orgUnitId?: string; teacherId?: string; classroomId?: string; keyword?: string };
-    const where: SQL[] = [];
-    if (f.semesterId) where.push(eq(courses.semesterId, f.semesterId));
-    if (f.orgUnitId) where.push(eq(courses.orgUnitId, f.orgUnitId));
-    if (f.teacherId) where.push(eq(courses.teacherId, f.teacherId));
-    if (f.classroomId) where.push(sql`exists (select 1 from ${courseSessions} s where s.course_id = ${courses.id} and s.classroom_id = ${f.classroomId})`);
-    if (f.keyword) where.push(or(ilike(courses.name, containsPattern(f.keyword)), ilike(courses.code, containsPattern(f.keyword)))!);
     const units = await unitPaths(tx);
-    // One sheet row per course, room, weekday and session range, its weeks gathered into one list.
-    const rows = await tx
-      .select({
-        semester: semesters.name, code: courses.code, name: courses.name, orgUnitId: courses.orgUnitId, teacher: accounts.account,
-        teachingClass: courses.teachingClass, studentCount: courses.studentCount,
-        weeks: sql<number[]>`coalesce(array_agg(${courseSessions.week} order by ${courseSessions.week}) filter (where ${courseSessions.week} is not null), '{}')`,
-        weekday: courseSessions.weekday, from: courseSessions.sessionStart, to: courseSessions.sessionEnd,
-        building: buildings.name, room: classrooms.name,
-      })
-      .from(courses)
-      .innerJoin(semesters, and(eq(semesters.schoolId, courses.schoolId), eq(semesters.id, courses.semesterId)))
-      .innerJoin(accounts, eq(accounts.id, courses.teacherId))
-      .leftJoin(courseSessions, and(eq(courseSessions.schoolId, courses.schoolId), eq(courseSessions.courseId, courses.id)))
-      .leftJoin(classrooms, and(eq(classrooms.schoolId, courseSessions.schoolId), eq(classrooms.id, courseSessions.classroomId)))
-      .leftJoin(buildings, and(eq(buildings.schoolId, classrooms.schoolId), eq(buildings.id, classrooms.buildingId)))
-      .where(and(...where))
-      .groupBy(semesters.name, semesters.startDate, courses.schoolId, courses.id, accounts.account, courseSessions.weekday, courseSessions.sessionStart, courseSessions.sessionEnd, buildings.name, classrooms.name)
-      .orderBy(asc(semesters.startDate), asc(courses.code), asc(courseSessions.weekday), asc(courseSessions.sessionStart), asc(buildings.name), asc(classrooms.name));
+    const rows = await repo.courseExportRows(tx, filters as repo.CourseExportFilter);
     return rows.map((r) => [
       r.semester, r.code, r.name, r.orgUnitId ? units.pathOf.get(r.orgUnitId) ?? null : null, r.teacher, r.teachingClass, r.studentCount,
       r.weeks?.length ? formatWeeks(r.weeks.map(Number)) : null, r.weekday, r.from, r.to, r.building, r.room,

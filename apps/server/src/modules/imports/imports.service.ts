@@ -5,19 +5,18 @@
  * read, so each reader sees them in their own language.
  */
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   IMPORT_COLUMNS,
   IMPORT_REASONS,
   IMPORT_SHEET_TEXT,
+  ZImportKind,
   formatMessage,
-  type ErrorKey,
   type TImportJob,
   type TImportKind,
   type TImportReason,
   type TLanguage,
 } from '@hxk/contracts';
-import { jobs, schoolSettings } from '../../db/schema/index.ts';
+import { z } from 'zod';
 import type { Deps, MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, localizeError } from '../../platform/errors.ts';
@@ -26,6 +25,7 @@ import { inSchool, platformTx } from '../../platform/tenancy.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { classroomsKind } from './classrooms.ts';
 import { coursesKind } from './courses.ts';
+import * as repo from './imports.repo.ts';
 import type { Counts, KindImpl, PrepareInput } from './kind.ts';
 import { people } from './people.ts';
 import type { RowError } from './rules.ts';
@@ -40,8 +40,13 @@ const KINDS: Record<TImportKind, KindImpl<unknown>> = {
 export const JOB_CHECK = 'import.check';
 export const JOB_RUN = 'import.run';
 
-type Payload = { kind: TImportKind; fileKey: string; fileName: string; canAddAdmin: boolean; checkJobId?: string };
+/** A job's payload as the upload (and the run) stored it, checked when read back. */
+const ZPayload = z.object({ kind: ZImportKind, fileKey: z.string(), fileName: z.string(), canAddAdmin: z.boolean(), checkJobId: z.string().optional() });
+type Payload = z.output<typeof ZPayload>;
 type Result = { counts: Counts & { rows: number; errors: number }; errors: RowError[] };
+/** What the run reads of a check job's stored result. */
+const ZCheckCounts = z.object({ counts: z.object({ rows: z.number(), errors: z.number() }) });
+const JOB_KINDS = [JOB_CHECK, JOB_RUN];
 
 // ---------------------------------------------------------------- jobs
 
@@ -70,7 +75,7 @@ const inputOf = (jc: JobContext, p: Payload, rows: PrepareInput['rows']): Prepar
 /** The dry run: reads and checks every row in one short read-only transaction. */
 export function checkJob(deps: Pick<Deps, 'storage'>) {
   return async (jc: JobContext): Promise<Result> => {
-    const p = jc.job.payload as Payload;
+    const p = ZPayload.parse(jc.job.payload);
     const rows = await loadRows(jc, deps, p);
     await jc.progress(0, rows.length);
     const impl = KINDS[p.kind];
@@ -87,14 +92,13 @@ export function checkJob(deps: Pick<Deps, 'storage'>) {
 
 /** The school's default password for new accounts: its global setting, else the deployment's. */
 async function defaultPasswordHash(tx: Tx, schoolId: string, fallback: string) {
-  const [s] = await tx.select({ pwd: schoolSettings.defaultResetPassword }).from(schoolSettings).where(eq(schoolSettings.schoolId, schoolId));
-  return hashPassword(s?.pwd || fallback);
+  return hashPassword((await repo.schoolDefaultPassword(tx, schoolId)) || fallback);
 }
 
 /** The import: checks again and writes in one transaction; any bad row rolls everything back. */
 export function runJob(deps: Pick<Deps, 'storage' | 'config'>) {
   return async (jc: JobContext): Promise<Result> => {
-    const p = jc.job.payload as Payload;
+    const p = ZPayload.parse(jc.job.payload);
     const rows = await loadRows(jc, deps, p);
     await jc.progress(0, rows.length);
     const impl = KINDS[p.kind];
@@ -130,14 +134,8 @@ export async function upload(ctx: MemberCtx, kind: TImportKind, file: { filename
   return { jobId };
 }
 
-type JobRecord = typeof jobs.$inferSelect;
-
-async function findJob(tx: Tx, kind: TImportKind, jobId: string, lock = false): Promise<JobRecord> {
-  const q = tx
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.id, jobId), sql`${jobs.kind} in (${JOB_CHECK}, ${JOB_RUN})`, sql`${jobs.payload}->>'kind' = ${kind}`));
-  const [row] = lock ? await q.for('update') : await q;
+async function findJob(tx: Tx, kind: TImportKind, jobId: string, lock = false): Promise<repo.JobRecord> {
+  const row = await repo.importJob(tx, JOB_KINDS, kind, jobId, lock);
   if (!row) throw new AppError('common.notFound');
   return row;
 }
@@ -149,14 +147,10 @@ export async function run(ctx: MemberCtx, kind: TImportKind, checkJobId: string)
     const check = await findJob(tx, kind, checkJobId, true);
     if (check.kind !== JOB_CHECK) throw new AppError('common.notFound');
     if (check.status === 'queued' || check.status === 'running') throw new AppError('import.dryRunNotDone');
-    const result = check.result as Result | null;
-    if (check.status !== 'done' || !result || result.counts.errors > 0) throw new AppError('import.dryRunNotClean');
-    const [earlier] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.kind, JOB_RUN), sql`${jobs.payload}->>'checkJobId' = ${checkJobId}`, sql`${jobs.status} <> 'failed'`));
-    if (earlier) throw new AppError('import.alreadyRun');
-    const p = check.payload as Payload;
+    const result = check.status === 'done' ? ZCheckCounts.nullable().parse(check.result) : null;
+    if (!result || result.counts.errors > 0) throw new AppError('import.dryRunNotClean');
+    if (await repo.runOfCheck(tx, JOB_RUN, checkJobId)) throw new AppError('import.alreadyRun');
+    const p = ZPayload.parse(check.payload);
     return ctx.deps.jobs.enqueue(tx, { schoolId, kind: JOB_RUN, payload: { ...p, checkJobId } satisfies Payload, createdBy: accountId, total: result.counts.rows });
   });
   ctx.deps.jobs.wake();
@@ -177,25 +171,14 @@ export function localizeRowError(kind: TImportKind, e: RowError, lang: TLanguage
 export async function jobStatus(ctx: MemberCtx, kind: TImportKind, q: { jobId: string; pageNum: number; pageSize: number }): Promise<TImportJob> {
   const offset = (q.pageNum - 1) * q.pageSize;
   // The screen polls this: only the counts and one page of the stored errors leave the database.
-  const [job] = await inSchool(ctx, (tx) =>
-    tx
-      .select({
-        id: jobs.id, kind: jobs.kind, status: jobs.status, progress: jobs.progress, total: jobs.total, errorKey: jobs.errorKey, createdAt: jobs.createdAt, finishedAt: jobs.finishedAt,
-        counts: sql<Partial<Result['counts']> | null>`${jobs.result}->'counts'`,
-        params: sql<Record<string, string | number> | null>`${jobs.result}->'params'`,
-        errorTotal: sql<number>`coalesce(jsonb_array_length(${jobs.result}->'errors'), 0)::int`,
-        errorPage: sql<RowError[]>`(select coalesce(jsonb_agg(x.e order by x.i), '[]'::jsonb) from jsonb_array_elements(coalesce(${jobs.result}->'errors', '[]'::jsonb)) with ordinality as x(e, i) where x.i > ${offset} and x.i <= ${offset + q.pageSize})`,
-      })
-      .from(jobs)
-      .where(and(eq(jobs.id, q.jobId), sql`${jobs.kind} in (${JOB_CHECK}, ${JOB_RUN})`, sql`${jobs.payload}->>'kind' = ${kind}`)),
-  );
+  const job = await inSchool(ctx, (tx) => repo.importJobPage(tx, JOB_KINDS, kind, q.jobId, { offset, pageSize: q.pageSize }));
   if (!job) throw new AppError('common.notFound');
   const result = { params: job.params ?? undefined };
   const counts = { rows: 0, created: 0, updated: 0, errors: 0, ...(job.counts ?? {}) };
   const page = job.errorPage ?? [];
   let message: string | null = null;
   if (job.errorKey) {
-    const key = job.errorKey as ErrorKey;
+    const key = job.errorKey;
     const params: Record<string, string | number> = { count: counts.errors, ...(result.params ?? {}) };
     // Column keys become the reader's headers.
     if (key === 'import.missingColumns') params.columns = String(params.columns ?? '').split(',').map((c) => columnLabel(kind, c, ctx.lang) || c).join(ctx.lang === 'en' ? ', ' : '、');

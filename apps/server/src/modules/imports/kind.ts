@@ -1,7 +1,7 @@
 /** What each import kind (people, courses, classrooms) provides to the import jobs and the export. */
 import type { TLanguage } from '@hxk/contracts';
-import { orgUnits } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
+import { orgUnitsOfSchool } from './imports.repo.ts';
 import type { RowErrors } from './rules.ts';
 import type { SheetRow } from './xlsx.ts';
 
@@ -46,7 +46,7 @@ const normPath = (p: string) => p.split(/[/／>＞\\]/).map((s) => s.trim()).fil
  * row-level security: call it in a school transaction.
  */
 export async function unitPaths(tx: Tx) {
-  const units = await tx.select({ id: orgUnits.id, parentId: orgUnits.parentId, name: orgUnits.name, kind: orgUnits.kind }).from(orgUnits);
+  const units = await orgUnitsOfSchool(tx);
   const byId = new Map(units.map((u) => [u.id, u]));
   const pathOf = new Map<string, string>();
   const byPath = new Map<string, string>();

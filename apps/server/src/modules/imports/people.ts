@@ -7,13 +7,12 @@
  * this kind runs on the 'jobs' platform path and switches to the school before writing the school's
  * rows, all in the job's one transaction.
  */
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { IDENTITY_VALUES, IMPORT_IDENTITY_WORDS, IMPORT_SEX_WORDS, type TIdentity } from '@hxk/contracts';
-import { accounts, roles, schoolMemberships, userRoles } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
-import { asSchool, containsPattern, readInSchool } from '../../platform/tenancy.ts';
+import { asSchool, readInSchool } from '../../platform/tenancy.ts';
 import { accountMemberships, schoolOwnsAccount } from '../members/account-ownership.ts';
 import { chunks, unitPaths, type KindImpl } from './kind.ts';
+import * as repo from './people.repo.ts';
 import { ACCOUNT_RE, PHONE_RE, RowErrors, parseIdentity, parseSex, requiredText } from './rules.ts';
 
 type Sex = 'male' | 'female' | 'unknown';
@@ -31,6 +30,9 @@ type PersonPlan = {
   invite: { accountId: string } | null;
 };
 
+/** The identity words by any stored number (an unknown one is exported as the number). */
+const identityWords: Partial<Record<number, (typeof IMPORT_IDENTITY_WORDS)[TIdentity]>> = IMPORT_IDENTITY_WORDS;
+
 export const people: KindImpl<PersonPlan[]> = {
   mode: 'platform',
 
@@ -42,20 +44,14 @@ export const people: KindImpl<PersonPlan[]> = {
     // Accounts are global, and so is whether each one is wholly this school's: read on the platform path.
     const hits: { id: string; account: string; name: string; phone: string | null; sex: Sex }[] = [];
     for (const part of chunks(accountNames, 1000)) {
-      hits.push(...await tx
-        .select({ id: accounts.id, account: accounts.account, name: accounts.name, phone: accounts.phone, sex: accounts.sex })
-        .from(accounts)
-        .where(inArray(sql`lower(${accounts.account})`, part)));
+      hits.push(...await repo.accountsByName(tx, part));
     }
     const ms = await accountMemberships(tx, hits.map((h) => h.id));
     // The school's own rows (its units, its memberships of these people) under its row-level security.
     const { units, here } = await readInSchool(tx, schoolId, async (stx) => {
       const mine = new Map<string, { identity: number; status: string }>();
       for (const part of chunks(hits.map((h) => h.id), 1000)) {
-        const rowsHere = await stx
-          .select({ accountId: schoolMemberships.accountId, identity: schoolMemberships.identity, status: schoolMemberships.status })
-          .from(schoolMemberships)
-          .where(inArray(schoolMemberships.accountId, part));
+        const rowsHere = await repo.membershipsOfAccounts(stx, part);
         for (const r of rowsHere) mine.set(r.accountId, { identity: r.identity, status: r.status });
       }
       return { units: await unitPaths(stx), here: mine };
@@ -68,7 +64,7 @@ export const people: KindImpl<PersonPlan[]> = {
     }
     const phoneOwner = new Map<string, string>();
     for (const part of chunks(phones, 1000)) {
-      for (const h of await tx.select({ id: accounts.id, phone: accounts.phone }).from(accounts).where(inArray(accounts.phone, part))) phoneOwner.set(h.phone!, h.id);
+      for (const [phone, id] of await repo.accountIdsByPhone(tx, part)) phoneOwner.set(phone, id);
     }
 
     const plan: PersonPlan[] = [];
@@ -134,10 +130,7 @@ export const people: KindImpl<PersonPlan[]> = {
     if (fresh.length) {
       const passwordHash = await input.defaultPasswordHash();
       for (const part of chunks(fresh, 500)) {
-        const out = await tx
-          .insert(accounts)
-          .values(part.map((p) => ({ account: p.account, name: p.name, phone: p.phone, sex: p.sex, passwordHash, mustChangePassword: true, createdAt: now, updatedAt: now })))
-          .returning({ id: accounts.id, account: accounts.account });
+        const out = await repo.insertAccounts(tx, part.map((p) => ({ account: p.account, name: p.name, phone: p.phone, sex: p.sex, passwordHash, mustChangePassword: true, createdAt: now, updatedAt: now })));
         const byAccount = new Map(out.map((o) => [o.account, o.id]));
         for (const p of part) ids.set(p.row, byAccount.get(p.account)!);
         done += part.length;
@@ -146,71 +139,50 @@ export const people: KindImpl<PersonPlan[]> = {
     }
     for (const p of plan) {
       if (p.existing?.profileChanged && p.existing.editable) {
-        await tx.update(accounts).set({ name: p.name, phone: p.phone, sex: p.sex, updatedAt: now }).where(eq(accounts.id, p.existing.accountId));
+        await repo.updateProfile(tx, p.existing.accountId, { name: p.name, phone: p.phone, sex: p.sex, updatedAt: now });
       }
     }
     // From here on the school's own rows: row-level security of the job's school.
     await asSchool(tx, schoolId);
-    const builtin = new Map((await tx.select({ id: roles.id, builtin: roles.builtin }).from(roles).where(sql`${roles.builtin} is not null`)).map((r) => [r.builtin!, r.id]));
+    const builtin = await repo.builtinRoleIds(tx);
     for (const part of chunks(fresh, 500)) {
-      await tx.insert(schoolMemberships).values(part.map((p) => ({ schoolId, accountId: ids.get(p.row)!, identity: p.identity, status: 'approved' as const, orgUnitId: p.orgUnitId, reviewedAt: now, reviewedBy: actorId, createdAt: now })));
+      await repo.insertMemberships(tx, part.map((p) => ({ schoolId, accountId: ids.get(p.row)!, identity: p.identity, status: 'approved' as const, orgUnitId: p.orgUnitId, reviewedAt: now, reviewedBy: actorId, createdAt: now })));
       const grants = part.flatMap((p) => (builtin.get(p.identity) ? [{ schoolId, accountId: ids.get(p.row)!, roleId: builtin.get(p.identity)! }] : []));
-      if (grants.length) await tx.insert(userRoles).values(grants).onConflictDoNothing();
+      if (grants.length) await repo.grantRoles(tx, grants);
     }
     done = Math.max(done, fresh.length);
     for (const p of plan) {
       if (!p.invite) continue;
       // No roles until the person accepts (schools.service answerInvitation).
-      await tx
-        .insert(schoolMemberships)
-        .values({ schoolId, accountId: p.invite.accountId, identity: p.identity, status: 'invited', orgUnitId: p.orgUnitId, reviewedBy: actorId, createdAt: now })
-        .onConflictDoUpdate({
-          target: [schoolMemberships.schoolId, schoolMemberships.accountId],
-          set: {
-            identity: p.identity, orgUnitId: p.orgUnitId, status: 'invited', reviewedAt: null, reviewedBy: actorId, reviewNote: null,
-            createdAt: sql`case when ${schoolMemberships.status} = 'rejected' then ${now.toISOString()}::timestamptz else ${schoolMemberships.createdAt} end`,
-          },
-          setWhere: sql`${schoolMemberships.status} in ('rejected', 'invited')`,
-        });
+      await repo.upsertInvitation(tx, { schoolId, accountId: p.invite.accountId, identity: p.identity, orgUnitId: p.orgUnitId, reviewedBy: actorId, now });
     }
     for (const p of plan.filter((x) => x.existing)) {
       const ex = p.existing!;
-      await tx.update(schoolMemberships).set({ identity: p.identity, orgUnitId: p.orgUnitId }).where(eq(schoolMemberships.accountId, ex.accountId));
+      await repo.updateMembership(tx, ex.accountId, { identity: p.identity, orgUnitId: p.orgUnitId });
       if (ex.identity !== p.identity) {
         // A new identity brings its built-in role, as when an administrator changes it on the form.
-        await tx.delete(userRoles).where(eq(userRoles.accountId, ex.accountId));
+        await repo.deleteRolesOf(tx, ex.accountId);
         const roleId = builtin.get(p.identity);
-        if (roleId) await tx.insert(userRoles).values({ schoolId, accountId: ex.accountId, roleId });
+        if (roleId) await repo.insertUserRole(tx, { schoolId, accountId: ex.accountId, roleId });
       }
     }
     // As on the member form: the school keeps at least one administrator.
     const adminRole = builtin.get(1);
     if (adminRole && plan.some((p) => p.existing && p.existing.identity !== p.identity)) {
-      const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(userRoles).where(eq(userRoles.roleId, adminRole));
-      if (Number(left?.n ?? 0) === 0) throw new AppError('role.lastAdmin');
+      if ((await repo.countRoleHolders(tx, adminRole)) === 0) throw new AppError('role.lastAdmin');
     }
     await progress(plan.length);
   },
 
   async exportRows(tx, schoolId, filters, lang) {
-    const f = filters as { keyword?: string; roleId?: string; identity?: number; status?: 'approved' | 'disabled' };
-    const where: SQL[] = [f.status ? eq(schoolMemberships.status, f.status) : inArray(schoolMemberships.status, ['approved', 'disabled'])];
-    if (f.keyword) where.push(or(ilike(accounts.name, containsPattern(f.keyword)), ilike(accounts.account, containsPattern(f.keyword)), ilike(accounts.phone, containsPattern(f.keyword)))!);
-    if (f.identity) where.push(eq(schoolMemberships.identity, f.identity));
-    if (f.roleId) where.push(sql`exists (select 1 from ${userRoles} where ${userRoles.accountId} = ${schoolMemberships.accountId} and ${userRoles.roleId} = ${f.roleId})`);
     const units = await unitPaths(tx);
-    const rows = await tx
-      .select({ account: accounts.account, name: accounts.name, phone: accounts.phone, sex: accounts.sex, identity: schoolMemberships.identity, orgUnitId: schoolMemberships.orgUnitId })
-      .from(schoolMemberships)
-      .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
-      .where(and(...where))
-      .orderBy(desc(schoolMemberships.createdAt), desc(schoolMemberships.id));
+    const rows = await repo.peopleExportRows(tx, filters as repo.PeopleExportFilter);
     return rows.map((r) => [
       r.account,
       r.name,
       r.phone,
       IMPORT_SEX_WORDS[r.sex][lang],
-      IMPORT_IDENTITY_WORDS[r.identity as TIdentity]?.[lang] ?? String(r.identity),
+      identityWords[r.identity]?.[lang] ?? String(r.identity),
       r.orgUnitId ? units.pathOf.get(r.orgUnitId) ?? null : null,
     ]);
   },

@@ -4,9 +4,8 @@
  * account whose every membership is in that school. Every writer of another person's account asks
  * here: password reset, member edits, the SCIM sync and the people import.
  */
-import { inArray } from 'drizzle-orm';
-import { schoolMemberships } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
+import { membershipsOfAccounts } from './members.repo.ts';
 
 export type MembershipFact = { schoolId: string; status: string };
 
@@ -34,10 +33,7 @@ export async function accountMemberships(tx: Tx, accountIds: readonly string[]):
   if (!accountIds.length) return out;
   const ids = [...out.keys()];
   for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await tx
-      .select({ accountId: schoolMemberships.accountId, schoolId: schoolMemberships.schoolId, status: schoolMemberships.status })
-      .from(schoolMemberships)
-      .where(inArray(schoolMemberships.accountId, ids.slice(i, i + 1000)));
+    const rows = await membershipsOfAccounts(tx, ids.slice(i, i + 1000));
     for (const r of rows) out.get(r.accountId)?.push({ schoolId: r.schoolId, status: r.status });
   }
   return out;

@@ -3,12 +3,11 @@
  * departments and the teachers they supervise (whole school or selected), and their supervision
  * groups. Read for many members at once (one query per relation) and written with the member.
  */
-import { and, eq, inArray } from 'drizzle-orm';
 import type { TPersonRef, TUnitRef, TUserSupervisionGroup } from '@hxk/contracts';
-import { accounts, memberScopeTeachers, memberScopeUnits, orgUnits, schoolMemberships } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { groupsOfMembers, peopleRefs, setMemberGroups } from '../supervision/supervision.service.ts';
+import * as repo from './member-scope.repo.ts';
 
 export type MemberScope = {
   orgUnit: TUnitRef | null;
@@ -23,23 +22,9 @@ export type MemberScope = {
 export async function memberScopes(tx: Tx, ids: string[]): Promise<Map<string, MemberScope>> {
   const out = new Map<string, MemberScope>();
   if (!ids.length) return out;
-  const base = await tx
-    .select({ accountId: schoolMemberships.accountId, orgUnitId: orgUnits.id, orgUnitName: orgUnits.name, realtimePatrol: schoolMemberships.realtimePatrol, deptScope: schoolMemberships.deptScope, teacherScope: schoolMemberships.teacherScope })
-    .from(schoolMemberships)
-    .leftJoin(orgUnits, and(eq(orgUnits.schoolId, schoolMemberships.schoolId), eq(orgUnits.id, schoolMemberships.orgUnitId)))
-    .where(inArray(schoolMemberships.accountId, ids));
-  const units = await tx
-    .select({ accountId: memberScopeUnits.accountId, orgUnitId: orgUnits.id, name: orgUnits.name })
-    .from(memberScopeUnits)
-    .innerJoin(orgUnits, and(eq(orgUnits.schoolId, memberScopeUnits.schoolId), eq(orgUnits.id, memberScopeUnits.orgUnitId)))
-    .where(inArray(memberScopeUnits.accountId, ids))
-    .orderBy(orgUnits.name);
-  const teachers = await tx
-    .select({ accountId: memberScopeTeachers.accountId, userId: accounts.id, name: accounts.name, account: accounts.account })
-    .from(memberScopeTeachers)
-    .innerJoin(accounts, eq(accounts.id, memberScopeTeachers.teacherId))
-    .where(inArray(memberScopeTeachers.accountId, ids))
-    .orderBy(accounts.name);
+  const base = await repo.scopeBases(tx, ids);
+  const units = await repo.scopeUnitsOf(tx, ids);
+  const teachers = await repo.scopeTeachersOf(tx, ids);
   const groups = await groupsOfMembers(tx, ids);
   for (const b of base) {
     out.set(b.accountId, {
@@ -70,34 +55,28 @@ export type ScopeInput = {
  * selected rows; ids of another school are not found (404) and nothing is written.
  */
 export async function saveMemberScope(tx: Tx, schoolId: string, accountId: string, input: ScopeInput): Promise<void> {
-  const set: Partial<typeof schoolMemberships.$inferInsert> = {};
+  const set: repo.MembershipScopeFields = {};
   if (input.orgUnitId !== undefined) {
-    if (input.orgUnitId && !(await tx.select({ id: orgUnits.id }).from(orgUnits).where(eq(orgUnits.id, input.orgUnitId))).length) throw new AppError('common.notFound');
+    if (input.orgUnitId && !(await repo.orgUnitExists(tx, input.orgUnitId))) throw new AppError('common.notFound');
     set.orgUnitId = input.orgUnitId;
   }
   if (input.realtimePatrol !== undefined) set.realtimePatrol = input.realtimePatrol;
   if (input.deptScope !== undefined) set.deptScope = input.deptScope;
   if (input.teacherScope !== undefined) set.teacherScope = input.teacherScope;
-  if (Object.keys(set).length) await tx.update(schoolMemberships).set(set).where(eq(schoolMemberships.accountId, accountId));
+  if (Object.keys(set).length) await repo.updateMembershipScope(tx, accountId, set);
 
   if (input.deptScope !== undefined || input.scopeUnitIds !== undefined) {
-    const [m] = await tx.select({ deptScope: schoolMemberships.deptScope }).from(schoolMemberships).where(eq(schoolMemberships.accountId, accountId));
-    const unitIds = m?.deptScope === 'selected' ? [...new Set(input.scopeUnitIds ?? [])] : [];
-    if (unitIds.length && (await tx.select({ id: orgUnits.id }).from(orgUnits).where(inArray(orgUnits.id, unitIds))).length !== unitIds.length) throw new AppError('common.notFound');
+    const deptScope = await repo.deptScopeOf(tx, accountId);
+    const unitIds = deptScope === 'selected' ? [...new Set(input.scopeUnitIds ?? [])] : [];
+    if (unitIds.length && (await repo.orgUnitsFound(tx, unitIds)) !== unitIds.length) throw new AppError('common.notFound');
     // Scope 'selected' given without a list keeps the rows there are.
-    if (!(m?.deptScope === 'selected' && input.scopeUnitIds === undefined)) {
-      await tx.delete(memberScopeUnits).where(eq(memberScopeUnits.accountId, accountId));
-      if (unitIds.length) await tx.insert(memberScopeUnits).values(unitIds.map((orgUnitId) => ({ schoolId, accountId, orgUnitId })));
-    }
+    if (!(deptScope === 'selected' && input.scopeUnitIds === undefined)) await repo.replaceScopeUnits(tx, schoolId, accountId, unitIds);
   }
   if (input.teacherScope !== undefined || input.scopeTeacherIds !== undefined) {
-    const [m] = await tx.select({ teacherScope: schoolMemberships.teacherScope }).from(schoolMemberships).where(eq(schoolMemberships.accountId, accountId));
-    const teacherIds = m?.teacherScope === 'selected' ? [...new Set(input.scopeTeacherIds ?? [])] : [];
+    const teacherScope = await repo.teacherScopeOf(tx, accountId);
+    const teacherIds = teacherScope === 'selected' ? [...new Set(input.scopeTeacherIds ?? [])] : [];
     if (teacherIds.length && (await peopleRefs(tx, teacherIds)).size !== teacherIds.length) throw new AppError('common.notFound');
-    if (!(m?.teacherScope === 'selected' && input.scopeTeacherIds === undefined)) {
-      await tx.delete(memberScopeTeachers).where(eq(memberScopeTeachers.accountId, accountId));
-      if (teacherIds.length) await tx.insert(memberScopeTeachers).values(teacherIds.map((teacherId) => ({ schoolId, accountId, teacherId })));
-    }
+    if (!(teacherScope === 'selected' && input.scopeTeacherIds === undefined)) await repo.replaceScopeTeachers(tx, schoolId, accountId, teacherIds);
   }
   if (input.groupIds !== undefined) await setMemberGroups(tx, schoolId, accountId, input.groupIds);
 }

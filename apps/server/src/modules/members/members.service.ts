@@ -1,17 +1,14 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { IDENTITY, type TIdentity, type TMember } from '@hxk/contracts';
-import { accounts, roles, schoolMemberships, userRoles } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { asSchool, containsPattern, inSchool, platformTx } from '../../platform/tenancy.ts';
+import { asSchool, inSchool, platformTx } from '../../platform/tenancy.ts';
 import { revokeAccountSessions } from '../../platform/sessions.ts';
 import { resetPasswordHash } from '../settings/settings.service.ts';
 import { builtinRoleId } from '../roles/builtin-roles.ts';
 import { memberScopes, saveMemberScope, type ScopeInput } from './member-scope.ts';
 import { accountMemberships, accountsOwnedBy, schoolOwnsAccount } from './account-ownership.ts';
-
-const MEMBER_STATUSES = ['approved', 'disabled'] as const;
+import * as repo from './members.repo.ts';
 
 /** Members of the school (approved or disabled) with their roles: one query for the page, one for the roles. */
 export async function listMembers(
@@ -19,21 +16,8 @@ export async function listMembers(
   q: { pageNum: number; pageSize: number; keyword?: string | undefined; roleId?: string | undefined; identity?: TIdentity | undefined; status?: 'approved' | 'disabled' | undefined },
 ) {
   return inSchool(ctx, async (tx) => {
-    const filters: SQL[] = [q.status ? eq(schoolMemberships.status, q.status) : inArray(schoolMemberships.status, [...MEMBER_STATUSES])];
-    if (q.keyword) filters.push(or(ilike(accounts.name, containsPattern(q.keyword)), ilike(accounts.account, containsPattern(q.keyword)), ilike(accounts.phone, containsPattern(q.keyword)))!);
-    if (q.identity) filters.push(eq(schoolMemberships.identity, q.identity));
-    if (q.roleId) filters.push(sql`exists (select 1 from ${userRoles} where ${userRoles.accountId} = ${schoolMemberships.accountId} and ${userRoles.roleId} = ${q.roleId})`);
-    const where = and(...filters);
-    const [total] = await tx.select({ n: count() }).from(schoolMemberships).innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId)).where(where);
-    const ids = await tx
-      .select({ id: schoolMemberships.accountId })
-      .from(schoolMemberships)
-      .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
-      .where(where)
-      .orderBy(desc(schoolMemberships.createdAt), desc(schoolMemberships.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    return { rows: await memberRows(tx, ids.map((r) => r.id)), total: Number(total?.n ?? 0) };
+    const { ids, total } = await repo.memberIdsPage(tx, q);
+    return { rows: await memberRows(tx, ids), total };
   }).then(async ({ rows, total }) => ({ list: await withAccountFacts(ctx, rows), total, pageNum: q.pageNum, pageSize: q.pageSize }));
 }
 
@@ -42,20 +26,8 @@ type MemberRow = Awaited<ReturnType<typeof memberRows>>[number];
 /** The school's view of some members (under RLS): profile, membership and roles. */
 async function memberRows(tx: Tx, ids: string[]) {
   if (!ids.length) return [];
-  const rows = await tx
-    .select({
-      userId: accounts.id, account: accounts.account, name: accounts.name, phone: accounts.phone, sex: accounts.sex,
-      identity: schoolMemberships.identity, status: schoolMemberships.status, joinedAt: schoolMemberships.createdAt, lastLoginAt: schoolMemberships.lastLoginAt,
-    })
-    .from(schoolMemberships)
-    .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
-    .where(and(inArray(schoolMemberships.accountId, ids), inArray(schoolMemberships.status, [...MEMBER_STATUSES])));
-  const grants = await tx
-    .select({ accountId: userRoles.accountId, roleId: roles.id, name: roles.name, builtin: roles.builtin })
-    .from(userRoles)
-    .innerJoin(roles, and(eq(roles.schoolId, userRoles.schoolId), eq(roles.id, userRoles.roleId)))
-    .where(inArray(userRoles.accountId, ids))
-    .orderBy(sql`${roles.builtin} nulls last`, roles.name);
+  const rows = await repo.membersByIds(tx, ids);
+  const grants = await repo.roleGrantsOf(tx, ids);
   const scopes = await memberScopes(tx, ids);
   const byId = new Map(rows.map((r) => [r.userId, r]));
   return ids.flatMap((id) => {
@@ -73,14 +45,13 @@ async function withAccountFacts(ctx: MemberCtx, rows: MemberRow[]): Promise<TMem
   if (!rows.length) return [];
   const ids = rows.map((r) => r.userId);
   const { facts, ms } = await platformTx(ctx.deps.dbh.db, 'users', async (ptx) => ({
-    facts: await ptx.select({ id: accounts.id, mustChangePassword: accounts.mustChangePassword }).from(accounts).where(inArray(accounts.id, ids)),
+    facts: await repo.passwordFlags(ptx, ids),
     ms: await accountMemberships(ptx, ids),
   }));
   return rows.map((r) => {
     const f = facts.find((x) => x.id === r.userId);
     return {
       ...r,
-      identity: r.identity as TIdentity,
       status: r.status === 'disabled' ? 'disabled' : 'approved',
       editableProfile: schoolOwnsAccount(ms.get(r.userId) ?? [], ctx.auth.schoolId),
       mustChangePassword: f?.mustChangePassword ?? false,
@@ -98,15 +69,11 @@ export async function memberDetail(ctx: MemberCtx, userId: string) {
 
 async function setRoles(tx: Tx, schoolId: string, accountId: string, identity: number, roleIds: string[]) {
   const ids = roleIds.length ? roleIds : [await builtinRoleId(tx, schoolId, identity)].filter((x): x is string => Boolean(x));
-  const found = ids.length ? await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, ids)) : [];
-  if (found.length !== new Set(ids).size) throw new AppError('common.notFound');
-  await tx.delete(userRoles).where(eq(userRoles.accountId, accountId));
-  if (ids.length) await tx.insert(userRoles).values(ids.map((roleId) => ({ schoolId, accountId, roleId })));
-  const [adminRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.builtin, IDENTITY.admin));
-  if (adminRole) {
-    const [left] = await tx.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, adminRole.id));
-    if (Number(left?.n ?? 0) === 0) throw new AppError('role.lastAdmin');
-  }
+  const found = ids.length ? await repo.rolesFound(tx, ids) : 0;
+  if (found !== new Set(ids).size) throw new AppError('common.notFound');
+  await repo.replaceUserRoles(tx, schoolId, accountId, ids);
+  const adminRole = await repo.builtinRole(tx, IDENTITY.admin);
+  if (adminRole && (await repo.holdersOfRole(tx, adminRole)) === 0) throw new AppError('role.lastAdmin');
 }
 
 /**
@@ -126,15 +93,14 @@ export async function saveMember(
     // One transaction: the global account first, then the same transaction under the school's
     // row-level security for membership, roles and scope, so a failure anywhere leaves nothing.
     const accountId = await platformTx(deps.dbh.db, 'users', async (tx) => {
-      const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.account}) = ${input.account!.toLowerCase()}`);
-      if (taken) throw new AppError('register.accountTaken');
-      if (phone && (await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone))).length) throw new AppError('register.phoneTaken');
-      const [row] = await tx.insert(accounts).values({ account: input.account!, name: input.name, phone, sex: input.sex, passwordHash, mustChangePassword: true }).returning({ id: accounts.id });
+      if (await repo.accountIdByLogin(tx, input.account!)) throw new AppError('register.accountTaken');
+      if (phone && (await repo.accountIdByPhone(tx, phone))) throw new AppError('register.phoneTaken');
+      const id = await repo.insertAccount(tx, { account: input.account!, name: input.name, phone, sex: input.sex, passwordHash, mustChangePassword: true });
       await asSchool(tx, auth.schoolId);
-      await tx.insert(schoolMemberships).values({ schoolId: auth.schoolId, accountId: row!.id, identity: input.identity, status: 'approved', reviewedAt: deps.now(), reviewedBy: auth.accountId });
-      await setRoles(tx, auth.schoolId, row!.id, input.identity, input.roleIds);
-      await saveMemberScope(tx, auth.schoolId, row!.id, input);
-      return row!.id;
+      await repo.insertMembership(tx, { schoolId: auth.schoolId, accountId: id, identity: input.identity, status: 'approved', reviewedAt: deps.now(), reviewedBy: auth.accountId });
+      await setRoles(tx, auth.schoolId, id, input.identity, input.roleIds);
+      await saveMemberScope(tx, auth.schoolId, id, input);
+      return id;
     });
     return memberDetail(ctx, accountId);
   }
@@ -145,15 +111,12 @@ export async function saveMember(
     await platformTx(deps.dbh.db, 'users', async (tx) => {
       // Asked again inside the write: another school may have taken the person in meanwhile.
       if (!(await accountsOwnedBy(tx, auth.schoolId, [current.userId])).has(current.userId)) throw new AppError('member.profileShared');
-      if (phone) {
-        const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.phone, phone), ne(accounts.id, current.userId)));
-        if (taken) throw new AppError('register.phoneTaken');
-      }
-      await tx.update(accounts).set({ name: input.name, phone, sex: input.sex, updatedAt: deps.now() }).where(eq(accounts.id, current.userId));
+      if (phone && (await repo.accountIdByPhone(tx, phone, current.userId))) throw new AppError('register.phoneTaken');
+      await repo.updateAccount(tx, current.userId, { name: input.name, phone, sex: input.sex, updatedAt: deps.now() });
     });
   }
   await inSchool(ctx, async (tx) => {
-    await tx.update(schoolMemberships).set({ identity: input.identity }).where(eq(schoolMemberships.accountId, current.userId));
+    await repo.setMembershipIdentity(tx, current.userId, input.identity);
     await setRoles(tx, auth.schoolId, current.userId, input.identity, input.roleIds);
     await saveMemberScope(tx, auth.schoolId, current.userId, input);
   });
@@ -164,11 +127,7 @@ export async function saveMember(
 export async function setMemberStatus(ctx: MemberCtx, userId: string, enabled: boolean) {
   if (userId === ctx.auth.accountId && !enabled) throw new AppError('member.self');
   await inSchool(ctx, async (tx) => {
-    const rows = await tx.update(schoolMemberships)
-      .set({ status: enabled ? 'approved' : 'disabled' })
-      .where(and(eq(schoolMemberships.accountId, userId), inArray(schoolMemberships.status, [...MEMBER_STATUSES])))
-      .returning({ id: schoolMemberships.id });
-    if (!rows.length) throw new AppError('common.notFound');
+    if (!(await repo.setMemberStatus(tx, userId, enabled ? 'approved' : 'disabled'))) throw new AppError('common.notFound');
   });
 }
 
@@ -182,7 +141,7 @@ export async function resetMemberPassword(ctx: MemberCtx, userId: string) {
   const hash = await resetPasswordHash(ctx);
   await platformTx(ctx.deps.dbh.db, 'users', async (tx) => {
     if (!(await accountsOwnedBy(tx, ctx.auth.schoolId, [userId])).has(userId)) throw new AppError('member.accountShared');
-    await tx.update(accounts).set({ passwordHash: hash, mustChangePassword: true, updatedAt: ctx.deps.now() }).where(eq(accounts.id, userId));
+    await repo.updateAccount(tx, userId, { passwordHash: hash, mustChangePassword: true, updatedAt: ctx.deps.now() });
     await revokeAccountSessions(tx, userId, ctx.deps.now());
   });
   return { mustChangePassword: true as const };

@@ -1,6 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { IDENTITY, SSO_CONFLICTS_LISTED, type TSsoSyncResult } from '@hxk/contracts';
-import { accounts, schoolMemberships, schoolSettings, userRoles } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -8,22 +6,15 @@ import { asSchool, inSchool, platformTx } from '../../platform/tenancy.ts';
 import { scimUsers, type ScimUser } from '../../platform/adapters/scim.ts';
 import { builtinRoleId } from '../roles/builtin-roles.ts';
 import { accountMemberships, schoolOwnsAccount } from './account-ownership.ts';
+import * as repo from './members.repo.ts';
 
 export async function getSsoSettings(ctx: MemberCtx) {
-  const [row] = await inSchool(ctx, (tx) => tx.select().from(schoolSettings));
+  const row = await inSchool(ctx, repo.ssoSource);
   return { scimUrl: row?.ssoScimUrl ?? null, hasToken: Boolean(row?.ssoScimToken) };
 }
 
 export async function saveSsoSettings(ctx: MemberCtx, input: { scimUrl: string; scimToken?: string | undefined }) {
-  await inSchool(ctx, (tx) =>
-    tx
-      .insert(schoolSettings)
-      .values({ schoolId: ctx.auth.schoolId, ssoScimUrl: input.scimUrl, ssoScimToken: input.scimToken ?? null, updatedAt: ctx.deps.now() })
-      .onConflictDoUpdate({
-        target: schoolSettings.schoolId,
-        set: { ssoScimUrl: input.scimUrl, ...(input.scimToken ? { ssoScimToken: input.scimToken } : {}), updatedAt: ctx.deps.now() },
-      }),
-  );
+  await inSchool(ctx, (tx) => repo.saveSsoSource(tx, ctx.auth.schoolId, { scimUrl: input.scimUrl, scimToken: input.scimToken, now: ctx.deps.now() }));
   return getSsoSettings(ctx);
 }
 
@@ -38,7 +29,7 @@ const identityOf = (u: ScimUser) => (u.userType?.toLowerCase() === 'student' ? I
  * transaction, so a failure keeps the pages already applied.
  */
 export async function syncUsers(ctx: MemberCtx) {
-  const [settings] = await inSchool(ctx, (tx) => tx.select().from(schoolSettings));
+  const settings = await inSchool(ctx, repo.ssoSource);
   if (!settings?.ssoScimUrl || !settings.ssoScimToken) throw new AppError('sso.notConfigured');
   const result: TSsoSyncResult = { total: 0, created: 0, joined: 0, updated: 0, disabled: 0, invited: 0, conflicts: [], conflictCount: 0 };
   try {
@@ -72,15 +63,12 @@ async function applyPage(ctx: MemberCtx, tx: Tx, page: ScimUser[], result: TSsoS
   const now = ctx.deps.now();
   const seen = new Set<string>();
   const entries = page.filter((u) => !seen.has(u.userName.toLowerCase()) && seen.add(u.userName.toLowerCase()));
-  const found = await tx
-    .select({ id: accounts.id, account: accounts.account, name: accounts.name, phone: accounts.phone, email: accounts.email })
-    .from(accounts)
-    .where(inArray(sql`lower(${accounts.account})`, [...seen]));
+  const found = await repo.accountsByLoweredLogins(tx, [...seen]);
   const byName = new Map(found.map((a) => [a.account.toLowerCase(), a]));
   const memberships = await accountMemberships(tx, found.map((a) => a.id));
   const phones = [...new Set(entries.flatMap((u) => (u.phone ? [u.phone] : [])))];
   const phoneOwner = new Map(
-    phones.length ? (await tx.select({ id: accounts.id, phone: accounts.phone }).from(accounts).where(inArray(accounts.phone, phones))).map((a) => [a.phone!, a.id]) : [],
+    phones.length ? (await repo.accountsByPhones(tx, phones)).map((a) => [a.phone!, a.id]) : [],
   );
   const phoneFor = (u: ScimUser, accountId: string | null) => {
     if (!u.phone) return undefined;
@@ -99,17 +87,17 @@ async function applyPage(ctx: MemberCtx, tx: Tx, page: ScimUser[], result: TSsoS
     if (!hit) {
       if (!u.active) continue; // nobody to create for someone the source has switched off
       const phone = phoneFor(u, null);
-      const [created] = await tx.insert(accounts).values({ account: u.userName, name: u.name, phone: phone ?? null, email: u.email, passwordHash: null }).returning({ id: accounts.id });
-      if (phone) phoneOwner.set(phone, created!.id);
+      const created = await repo.insertAccount(tx, { account: u.userName, name: u.name, phone: phone ?? null, email: u.email, passwordHash: null });
+      if (phone) phoneOwner.set(phone, created);
       result.created++;
-      steps.push({ kind: 'join', accountId: created!.id, identity: identityOf(u) });
+      steps.push({ kind: 'join', accountId: created, identity: identityOf(u) });
       continue;
     }
     const ms = memberships.get(hit.id) ?? [];
     const here = ms.find((m) => m.schoolId === schoolId);
     if (schoolOwnsAccount(ms, schoolId)) {
       const phone = phoneFor(u, hit.id);
-      await tx.update(accounts).set({ name: u.name, ...(phone ? { phone } : {}), ...(u.email ? { email: u.email } : {}), updatedAt: now }).where(eq(accounts.id, hit.id));
+      await repo.updateAccount(tx, hit.id, { name: u.name, ...(phone ? { phone } : {}), ...(u.email ? { email: u.email } : {}), updatedAt: now });
       if (phone) phoneOwner.set(phone, hit.id);
       result.updated++;
     } else if ((here?.status === 'approved' || here?.status === 'disabled') && (hit.name !== u.name || (u.phone && u.phone !== hit.phone) || (u.email && u.email !== hit.email))) {
@@ -134,28 +122,17 @@ async function applyPage(ctx: MemberCtx, tx: Tx, page: ScimUser[], result: TSsoS
   await asSchool(tx, schoolId);
   for (const s of steps) {
     if (s.kind === 'join') {
-      await tx.insert(schoolMemberships).values({ schoolId, accountId: s.accountId, identity: s.identity, status: 'approved', reviewedAt: now, reviewedBy: ctx.auth.accountId });
+      await repo.insertMembership(tx, { schoolId, accountId: s.accountId, identity: s.identity, status: 'approved', reviewedAt: now, reviewedBy: ctx.auth.accountId });
       const roleId = await builtinRoleId(tx, schoolId, s.identity);
-      if (roleId) await tx.insert(userRoles).values({ schoolId, accountId: s.accountId, roleId }).onConflictDoNothing();
+      if (roleId) await repo.grantRoleOnce(tx, schoolId, s.accountId, roleId);
       result.joined++;
     } else if (s.kind === 'invite') {
       // No roles yet: they come with acceptance (schools.service acceptInvitation).
-      await tx
-        .insert(schoolMemberships)
-        .values({ schoolId, accountId: s.accountId, identity: s.identity, status: 'invited', reviewedBy: ctx.auth.accountId, createdAt: now })
-        .onConflictDoUpdate({
-          target: [schoolMemberships.schoolId, schoolMemberships.accountId],
-          // A refused application becomes a fresh invitation; an open one keeps its date.
-          set: {
-            identity: s.identity, status: 'invited', reviewedAt: null, reviewedBy: ctx.auth.accountId, reviewNote: null,
-            createdAt: sql`case when ${schoolMemberships.status} = 'rejected' then ${now.toISOString()}::timestamptz else ${schoolMemberships.createdAt} end`,
-          },
-          setWhere: sql`${schoolMemberships.status} in ('rejected', 'invited')`,
-        });
+      await repo.upsertInvitation(tx, { schoolId, accountId: s.accountId, identity: s.identity, reviewedBy: ctx.auth.accountId, now });
     } else if (s.kind === 'withdraw') {
-      await tx.delete(schoolMemberships).where(and(eq(schoolMemberships.accountId, s.accountId), eq(schoolMemberships.status, 'invited')));
+      await repo.deleteInvitation(tx, s.accountId);
     } else {
-      await tx.update(schoolMemberships).set({ status: 'disabled' }).where(and(eq(schoolMemberships.accountId, s.accountId), eq(schoolMemberships.status, 'approved')));
+      await repo.disableApprovedMembership(tx, s.accountId);
     }
   }
 }

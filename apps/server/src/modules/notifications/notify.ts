@@ -4,15 +4,13 @@
  * they announce) and pushed over the WebSocket only after it commits, so nobody is told about a change
  * that was rolled back. Params must never name an anonymous evaluator.
  */
-import { sql } from 'drizzle-orm';
-import type { TNotification, TNotificationKind, TNotificationParams } from '@hxk/contracts';
-import { notifications } from '../../db/schema/index.ts';
+import type { TNotification } from '@hxk/contracts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { inSchool } from '../../platform/tenancy.ts';
-import { idList, rowsOf } from '../../platform/sql-rows.ts';
+import * as repo from './notifications.repo.ts';
 
-export type TNotifyItem = { recipientId: string; kind: TNotificationKind; params: TNotificationParams; link: string | null };
+export type TNotifyItem = repo.NewNotification;
 export type Notify = (items: TNotifyItem[]) => Promise<void>;
 
 type Stored = { recipientId: string; notification: TNotification };
@@ -25,9 +23,7 @@ export async function inSchoolNotifying<T>(ctx: MemberCtx, fn: (tx: Tx, notify: 
       const list = items.filter((i) => i.recipientId);
       if (!list.length) return;
       const now = ctx.deps.now();
-      const rows = await tx.insert(notifications).values(list.map((i) => ({
-        schoolId: ctx.auth.schoolId, recipientId: i.recipientId, kind: i.kind, params: i.params, link: i.link, createdAt: now,
-      }))).returning({ id: notifications.id, recipientId: notifications.recipientId, createdAt: notifications.createdAt });
+      const rows = await repo.insertNotifications(tx, ctx.auth.schoolId, list, now);
       rows.forEach((r, k) => sent.push({
         recipientId: r.recipientId,
         notification: { notificationId: r.id, kind: list[k]!.kind, params: list[k]!.params, link: list[k]!.link, readAt: null, createdAt: r.createdAt.toISOString() },
@@ -36,10 +32,7 @@ export async function inSchoolNotifying<T>(ctx: MemberCtx, fn: (tx: Tx, notify: 
     const out = await fn(tx, notify);
     const people = [...new Set(sent.map((s) => s.recipientId))];
     if (people.length) {
-      const counts = rowsOf<{ id: string; n: number }>(await tx.execute(sql`
-        select recipient_id::text as id, count(*)::int as n from notifications
-        where read_at is null and recipient_id in (${idList(people)}) group by recipient_id`));
-      for (const c of counts) unread.set(c.id, Number(c.n));
+      for (const c of await repo.unreadCountsOf(tx, people)) unread.set(c.id, c.n);
     }
     return out;
   });

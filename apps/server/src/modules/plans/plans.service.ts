@@ -1,4 +1,3 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   minClassesAllowed,
@@ -9,20 +8,6 @@ import {
   type ZPlanListRequest,
   type ZSavePlanRequest,
 } from '@hxk/contracts';
-import {
-  accounts,
-  courses,
-  evaluationTemplates,
-  evaluations,
-  orgUnits,
-  planCourses,
-  planGroups,
-  planSupervisors,
-  supervisionGroupMembers,
-  supervisionGroups,
-  supervisionPlans,
-  templateVersions,
-} from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, isUniqueViolation } from '../../platform/errors.ts';
@@ -30,8 +15,9 @@ import { fieldLabel, validationText } from '../../platform/i18n.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { schoolClock } from '../calendar/calendar.service.ts';
 import { peopleRefs } from '../supervision/supervision.service.ts';
-import { planSummaries, planWhere } from './plan-summary.ts';
-import { page, rowsOf } from '../../platform/sql-rows.ts';
+import { planSummaries } from './plan-summary.ts';
+import * as repo from './plans.repo.ts';
+import { page } from '../../platform/sql-rows.ts';
 
 type ListQuery = z.output<typeof ZPlanListRequest>;
 type SaveInput = z.output<typeof ZSavePlanRequest>;
@@ -41,17 +27,9 @@ export async function listPlans(ctx: MemberCtx, q: ListQuery) {
   const today = schoolClock(ctx).date;
   const me = ctx.auth.accountId;
   return inSchool(ctx, async (tx) => {
-    const where = planWhere('p', q, me, today);
-    const res = await tx.execute(sql`
-      select p.id::text as id, (count(*) over ())::int as total from supervision_plans p where ${where}
-      order by p.created_at desc, p.id desc limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`);
-    const rows = rowsOf<{ id: string; total: number }>(res);
-    let total = Number(rows[0]?.total ?? 0);
-    if (!rows.length && q.pageNum > 1) {
-      total = Number(rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from supervision_plans p where ${where}`))[0]?.n ?? 0);
-    }
-    const summaries = await planSummaries(tx, rows.map((r) => r.id), me, today);
-    return page(rows.flatMap((r) => summaries.get(r.id) ?? []), total, q);
+    const { ids, total } = await repo.newestPlans(tx, q, me, today);
+    const summaries = await planSummaries(tx, ids, me, today);
+    return page(ids.flatMap((id) => summaries.get(id) ?? []), total, q);
   });
 }
 
@@ -61,25 +39,9 @@ export async function readPlan(tx: Tx, ctx: MemberCtx, planId: string): Promise<
   const summary = (await planSummaries(tx, [planId], ctx.auth.accountId, today)).get(planId);
   if (!summary) throw new AppError('common.notFound');
   // One statement after another: a transaction is one connection (pg warns about overlapping queries).
-  const courseRows = await tx.select({
-    courseId: courses.id, code: courses.code, name: courses.name, teachingClass: courses.teachingClass, orgUnitName: orgUnits.name,
-    teacherId: accounts.id, teacherName: accounts.name, teacherAccount: accounts.account,
-  }).from(planCourses)
-    .innerJoin(courses, and(eq(courses.schoolId, planCourses.schoolId), eq(courses.id, planCourses.courseId)))
-    .innerJoin(accounts, eq(accounts.id, courses.teacherId))
-    .leftJoin(orgUnits, and(eq(orgUnits.schoolId, courses.schoolId), eq(orgUnits.id, courses.orgUnitId)))
-    .where(eq(planCourses.planId, planId))
-    .orderBy(asc(courses.code), asc(courses.id));
-  const supervisorRows = await tx.select({ userId: accounts.id, name: accounts.name, account: accounts.account, groupId: planSupervisors.groupId, groupName: supervisionGroups.name })
-    .from(planSupervisors)
-    .innerJoin(accounts, eq(accounts.id, planSupervisors.accountId))
-    .leftJoin(supervisionGroups, and(eq(supervisionGroups.schoolId, planSupervisors.schoolId), eq(supervisionGroups.id, planSupervisors.groupId)))
-    .where(eq(planSupervisors.planId, planId))
-    .orderBy(asc(accounts.name), asc(accounts.id));
-  const groupRows = await tx.select({ groupId: supervisionGroups.id, name: supervisionGroups.name }).from(planGroups)
-    .innerJoin(supervisionGroups, and(eq(supervisionGroups.schoolId, planGroups.schoolId), eq(supervisionGroups.id, planGroups.groupId)))
-    .where(eq(planGroups.planId, planId))
-    .orderBy(asc(supervisionGroups.name));
+  const courseRows = await repo.planCourseRows(tx, planId);
+  const supervisorRows = await repo.planSupervisorRows(tx, planId);
+  const groupRows = await repo.planGroupRows(tx, planId);
   return {
     ...summary,
     courses: courseRows.map((c) => ({
@@ -97,19 +59,17 @@ export async function planDetail(ctx: MemberCtx, planId: string) {
 
 /** The published version a new or unpublished plan pins: the template's current one. */
 async function usableVersion(tx: Tx, templateId: string) {
-  const [template] = await tx.select({ status: evaluationTemplates.status, version: evaluationTemplates.version, deletedAt: evaluationTemplates.deletedAt })
-    .from(evaluationTemplates).where(eq(evaluationTemplates.id, templateId));
+  const template = await repo.templateState(tx, templateId);
   if (!template) throw new AppError('common.notFound');
   if (template.deletedAt || !templateUsable(template.status) || template.version < 1) throw new AppError('template.notUsable');
-  const [version] = await tx.select({ id: templateVersions.id }).from(templateVersions)
-    .where(and(eq(templateVersions.templateId, templateId), eq(templateVersions.version, template.version)));
-  if (!version) throw new AppError('template.notUsable');
-  return version.id;
+  const versionId = await repo.templateVersionIdOf(tx, templateId, template.version);
+  if (!versionId) throw new AppError('template.notUsable');
+  return versionId;
 }
 
 /** The plan's courses: all of this school (404 otherwise) and of one semester, which is returned. */
 async function courseSemester(tx: Tx, courseIds: string[]) {
-  const rows = await tx.select({ id: courses.id, semesterId: courses.semesterId }).from(courses).where(inArray(courses.id, courseIds));
+  const rows = await repo.courseSemesters(tx, courseIds);
   if (rows.length !== courseIds.length) throw new AppError('common.notFound');
   const semesters = new Set(rows.map((r) => r.semesterId));
   if (semesters.size !== 1) throw new AppError('plan.coursesOtherSemester');
@@ -125,10 +85,9 @@ async function expandSupervisors(ctx: MemberCtx, tx: Tx, personIds: string[], gr
   if (personIds.some((id) => !people.has(id))) throw new AppError('common.notFound');
   const out = new Map<string, string | null>(personIds.map((id) => [id, null]));
   if (groupIds.length) {
-    const groups = await tx.select({ id: supervisionGroups.id }).from(supervisionGroups).where(inArray(supervisionGroups.id, groupIds));
+    const groups = await repo.groupsFound(tx, groupIds);
     if (groups.length !== groupIds.length) throw new AppError('common.notFound');
-    const members = await tx.select({ groupId: supervisionGroupMembers.groupId, accountId: supervisionGroupMembers.accountId })
-      .from(supervisionGroupMembers).where(inArray(supervisionGroupMembers.groupId, groupIds));
+    const members = await repo.groupMembers(tx, groupIds);
     // Only people who can still be picked (approved or disabled members), as for direct picks.
     const pickable = await peopleRefs(tx, members.map((m) => m.accountId));
     for (const groupId of groupIds) {
@@ -156,36 +115,25 @@ export async function savePlan(ctx: MemberCtx, input: SaveInput) {
   try {
     return await inSchool(ctx, async (tx) => {
       if (input.planId) {
-        const [current] = await tx.select({ published: supervisionPlans.published }).from(supervisionPlans)
-          .where(eq(supervisionPlans.id, input.planId)).for('update');
+        const current = await repo.lockPlanForSave(tx, input.planId);
         if (!current) throw new AppError('common.notFound');
         if (current.published) throw new AppError('plan.publishedLocked');
       }
       const templateVersionId = await usableVersion(tx, input.templateId);
       const semesterId = await courseSemester(tx, courseIds);
       const supervisors = await expandSupervisors(ctx, tx, personIds, groupIds);
-      const [dup] = await tx.select({ id: supervisionPlans.id }).from(supervisionPlans).where(sql`lower(${supervisionPlans.name}) = ${input.name.toLowerCase()}`);
-      if (dup && dup.id !== input.planId) throw new AppError('plan.nameTaken');
-      const values = {
+      const dup = await repo.planIdByName(tx, input.name);
+      if (dup && dup !== input.planId) throw new AppError('plan.nameTaken');
+      const values: repo.PlanFields = {
         name: input.name, evaluationType: input.evaluationType, templateId: input.templateId, templateVersionId, semesterId,
         startDate: input.startDate, endDate: input.endDate, minClasses: input.minClasses, description: input.description || null,
         anonymous: input.anonymous, teacherCanView: input.teacherCanView,
       };
       let planId = input.planId;
-      if (planId) {
-        await tx.update(supervisionPlans).set({ ...values, updatedAt: ctx.deps.now() }).where(eq(supervisionPlans.id, planId));
-        await tx.delete(planCourses).where(eq(planCourses.planId, planId));
-        await tx.delete(planGroups).where(eq(planGroups.planId, planId));
-        await tx.delete(planSupervisors).where(eq(planSupervisors.planId, planId));
-      } else {
-        const [row] = await tx.insert(supervisionPlans).values({ schoolId, ...values, createdBy: ctx.auth.accountId }).returning({ id: supervisionPlans.id });
-        planId = row!.id;
-      }
-      const id = planId;
-      await tx.insert(planCourses).values(courseIds.map((courseId) => ({ schoolId, planId: id, courseId })));
-      if (groupIds.length) await tx.insert(planGroups).values(groupIds.map((groupId) => ({ schoolId, planId: id, groupId })));
-      await tx.insert(planSupervisors).values([...supervisors].map(([accountId, groupId]) => ({ schoolId, planId: id, accountId, groupId })));
-      return readPlan(tx, ctx, id);
+      if (planId) await repo.updatePlanClearingMembers(tx, planId, values, ctx.deps.now());
+      else planId = await repo.insertPlan(tx, schoolId, values, ctx.auth.accountId);
+      await repo.insertPlanMembers(tx, schoolId, planId, courseIds, groupIds, supervisors);
+      return readPlan(tx, ctx, planId);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('plan.nameTaken');
@@ -195,8 +143,7 @@ export async function savePlan(ctx: MemberCtx, input: SaveInput) {
 
 /** The selected plans, locked; any id that is not a plan of this school is 404 and nothing changes. */
 async function lockPlans(tx: Tx, ids: string[]) {
-  const rows = await tx.select({ id: supervisionPlans.id, published: supervisionPlans.published, endDate: supervisionPlans.endDate })
-    .from(supervisionPlans).where(inArray(supervisionPlans.id, ids)).for('update');
+  const rows = await repo.lockPlans(tx, ids);
   if (rows.length !== ids.length) throw new AppError('common.notFound');
   return rows;
 }
@@ -215,7 +162,7 @@ export async function publishPlans(ctx: MemberCtx, ids: string[], publish: boole
   await inSchool(ctx, async (tx) => {
     assertAllowed(await lockPlans(tx, unique), publish ? 'publish' : 'unpublish', today);
     const now = ctx.deps.now();
-    await tx.update(supervisionPlans).set({ published: publish, publishedAt: publish ? now : null, updatedAt: now }).where(inArray(supervisionPlans.id, unique));
+    await repo.setPublished(tx, unique, publish, now);
   });
 }
 
@@ -225,9 +172,8 @@ export async function deletePlans(ctx: MemberCtx, ids: string[]) {
   const today = schoolClock(ctx).date;
   await inSchool(ctx, async (tx) => {
     assertAllowed(await lockPlans(tx, unique), 'delete', today);
-    const [used] = await tx.select({ n: count() }).from(evaluations).where(inArray(evaluations.planId, unique));
-    const n = Number(used?.n ?? 0);
+    const n = await repo.evaluationCount(tx, unique);
     if (n) throw new AppError('plan.hasEvaluations', { count: n });
-    await tx.delete(supervisionPlans).where(inArray(supervisionPlans.id, unique));
+    await repo.deletePlans(tx, unique);
   });
 }

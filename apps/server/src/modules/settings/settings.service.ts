@@ -1,48 +1,39 @@
-import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { formatHm, parseHm, TITLE_RECORD_ID, UPLOAD_SETTINGS_DEFAULTS, type TApplicationEntry, type TGlobalSettings, type TSaveGlobalSettingsRequest } from '@hxk/contracts';
-import { applications, files, schoolSettings, schools } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { containsPattern, inSchool } from '../../platform/tenancy.ts';
+import { inSchool } from '../../platform/tenancy.ts';
 import { hashPassword } from '../auth/passwords.ts';
-
+import * as repo from './settings.repo.ts';
 
 /** The school's product title: its own setting, else the school's name. */
 export async function getTitle(ctx: MemberCtx) {
   return inSchool(ctx, async (tx) => {
-    const [setting] = await tx.select({ title: schoolSettings.title }).from(schoolSettings);
-    const [school] = setting?.title ? [] : await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, ctx.auth.schoolId));
-    return { id: TITLE_RECORD_ID, name: setting?.title ?? school?.name ?? '' };
+    const title = await repo.settingsTitle(tx);
+    const schoolName = title ? undefined : await repo.schoolName(tx, ctx.auth.schoolId);
+    return { id: TITLE_RECORD_ID, name: title ?? schoolName ?? '' };
   });
 }
 
 export async function saveTitle(ctx: MemberCtx, name: string) {
   return inSchool(ctx, async (tx) => {
-    await tx
-      .insert(schoolSettings)
-      .values({ schoolId: ctx.auth.schoolId, title: name, updatedAt: ctx.deps.now() })
-      .onConflictDoUpdate({ target: schoolSettings.schoolId, set: { title: name, updatedAt: ctx.deps.now() } });
+    await repo.saveTitle(tx, ctx.auth.schoolId, name, ctx.deps.now());
     return { id: TITLE_RECORD_ID, name };
   });
 }
 
-const entry = (r: typeof applications.$inferSelect): TApplicationEntry => ({
+const entry = (r: repo.ApplicationRow): TApplicationEntry => ({
   id: r.id, name: r.name, icon: r.icon, webPath: r.webPath, parentId: r.parentId, category: r.category, sort: r.sort,
 });
 
 /** Entries paged and searched by name, grouped by category as the application dialog shows them. */
 export async function listApplications(ctx: MemberCtx, q: { pageNum: number; pageSize: number; queryName?: string | undefined }) {
   return inSchool(ctx, async (tx) => {
-    const where = q.queryName ? or(ilike(applications.name, containsPattern(q.queryName)), ilike(applications.category, containsPattern(q.queryName))) : undefined;
-    const [total] = await tx.select({ n: count() }).from(applications).where(where);
-    const rows = await tx.select().from(applications).where(where)
-      .orderBy(asc(applications.category), asc(applications.sort), asc(applications.name), asc(applications.id))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    const { rows, total } = await repo.applicationPage(tx, q);
     const groups = new Map<string, TApplicationEntry[]>();
     for (const r of rows) groups.set(r.category, [...(groups.get(r.category) ?? []), entry(r)]);
     return {
       list: [...groups].map(([name, applicationRes]) => ({ name, applicationRes })),
-      total: Number(total?.n ?? 0),
+      total,
       pageNum: q.pageNum,
       pageSize: q.pageSize,
     };
@@ -50,7 +41,7 @@ export async function listApplications(ctx: MemberCtx, q: { pageNum: number; pag
 }
 
 export async function getApplication(ctx: MemberCtx, id: string) {
-  const [row] = await inSchool(ctx, (tx) => tx.select().from(applications).where(eq(applications.id, id)));
+  const row = await inSchool(ctx, (tx) => repo.applicationById(tx, id));
   if (!row) throw new AppError('common.notFound');
   return entry(row);
 }
@@ -60,18 +51,14 @@ export async function saveApplication(
   input: { id?: string | undefined; category: string; name: string; icon?: string | null | undefined; webPath: string; parentId?: string | null | undefined; sort: number },
 ) {
   const values = { category: input.category, name: input.name, icon: input.icon ?? null, webPath: input.webPath, parentId: input.parentId ?? null, sort: input.sort };
-  const [row] = await inSchool(ctx, (tx) =>
-    input.id
-      ? tx.update(applications).set(values).where(eq(applications.id, input.id)).returning()
-      : tx.insert(applications).values({ schoolId: ctx.auth.schoolId, ...values }).returning(),
-  );
+  const row = await inSchool(ctx, (tx) => (input.id ? repo.updateApplication(tx, input.id, values) : repo.insertApplication(tx, ctx.auth.schoolId, values)));
   if (!row) throw new AppError('common.notFound');
   return entry(row);
 }
 
 export async function deleteApplication(ctx: MemberCtx, id: string) {
-  const rows = await inSchool(ctx, (tx) => tx.delete(applications).where(eq(applications.id, id)).returning({ id: applications.id }));
-  if (!rows.length) throw new AppError('common.notFound');
+  const deleted = await inSchool(ctx, (tx) => repo.deleteApplication(tx, id));
+  if (!deleted) throw new AppError('common.notFound');
 }
 
 // ---------------------------------------------------------------- global settings
@@ -82,8 +69,8 @@ const minutesOrNull = (c: string | null) => (c === null ? null : parseHm(c));
 /** The school's global settings; the default reset password shows only as whether it is set. */
 export async function getGlobalSettings(ctx: MemberCtx): Promise<TGlobalSettings> {
   const { row, used } = await inSchool(ctx, async (tx) => {
-    const [r] = await tx.select().from(schoolSettings);
-    const [u] = await tx.select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` }).from(files);
+    const r = await repo.settingsRow(tx);
+    const u = await repo.storageUsedBytes(tx);
     return { row: r, used: u };
   });
   // No row yet: the column defaults of school_settings.
@@ -102,7 +89,7 @@ export async function getGlobalSettings(ctx: MemberCtx): Promise<TGlobalSettings
     uploadFilesPerMinute: s.uploadFilesPerMinute,
     uploadMbPerHour: s.uploadMbPerHour,
     storageQuotaMb: s.storageQuotaMb,
-    storageUsedBytes: Number(used?.bytes ?? 0),
+    storageUsedBytes: used,
   };
 }
 
@@ -127,9 +114,7 @@ export async function saveGlobalSettings(ctx: MemberCtx, input: TSaveGlobalSetti
     ...(input.defaultResetPassword === undefined ? {} : { defaultResetPassword: input.defaultResetPassword === null ? null : await hashPassword(input.defaultResetPassword) }),
     updatedAt: ctx.deps.now(),
   };
-  await inSchool(ctx, (tx) =>
-    tx.insert(schoolSettings).values({ schoolId: ctx.auth.schoolId, ...values }).onConflictDoUpdate({ target: schoolSettings.schoolId, set: values }),
-  );
+  await inSchool(ctx, (tx) => repo.saveGlobalSettings(tx, ctx.auth.schoolId, values));
   return getGlobalSettings(ctx);
 }
 
@@ -138,6 +123,6 @@ export async function saveGlobalSettings(ctx: MemberCtx, input: TSaveGlobalSetti
  * password when it set one, else the deployment's DEFAULT_RESET_PASSWORD.
  */
 export async function resetPasswordHash(ctx: MemberCtx): Promise<string> {
-  const [row] = await inSchool(ctx, (tx) => tx.select({ hash: schoolSettings.defaultResetPassword }).from(schoolSettings));
-  return row?.hash ?? hashPassword(ctx.deps.config.defaultResetPassword);
+  const hash = await inSchool(ctx, repo.defaultResetPasswordHash);
+  return hash ?? hashPassword(ctx.deps.config.defaultResetPassword);
 }

@@ -1,10 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TPersonRef, TSupervisionGroup, TUnitRef, TUserSupervisionGroup } from '@hxk/contracts';
-import { accounts, orgUnits, schoolMemberships, supervisionGroupMembers, supervisionGroups, supervisionGroupTeachers, supervisionGroupUnits } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, isUniqueViolation } from '../../platform/errors.ts';
-import { containsPattern, inSchool } from '../../platform/tenancy.ts';
+import { inSchool } from '../../platform/tenancy.ts';
+import * as repo from './supervision.repo.ts';
 
 /** Approved or disabled people of the school, i.e. those that can be picked. */
 const PICKABLE = ['approved', 'disabled'] as const;
@@ -24,34 +23,32 @@ type SaveGroup = {
 /** Names of some people of the school (under RLS: another school's ids simply are not found). */
 export async function peopleRefs(tx: Tx, ids: string[]): Promise<Map<string, TPersonRef>> {
   if (!ids.length) return new Map();
-  const rows = await tx
-    .select({ userId: accounts.id, name: accounts.name, account: accounts.account })
-    .from(schoolMemberships)
-    .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
-    .where(and(inArray(schoolMemberships.accountId, [...new Set(ids)]), inArray(schoolMemberships.status, [...PICKABLE])));
+  const rows = await repo.peopleByIds(tx, [...new Set(ids)], PICKABLE);
   return new Map(rows.map((r) => [r.userId, r]));
 }
 
 async function unitRefs(tx: Tx, ids: string[]): Promise<Map<string, TUnitRef>> {
   if (!ids.length) return new Map();
-  const rows = await tx.select({ orgUnitId: orgUnits.id, name: orgUnits.name }).from(orgUnits).where(inArray(orgUnits.id, [...new Set(ids)]));
+  const rows = await repo.unitsByIds(tx, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.orgUnitId, r]));
 }
 
 /** Refuses ids that are not people (or units) of this school: 404, as for any record of another school. */
 function requireAll<T>(found: Map<string, T>, ids: string[]): T[] {
-  const out = [...new Set(ids)].map((id) => found.get(id));
-  if (out.some((x) => !x)) throw new AppError('common.notFound');
-  return out as T[];
+  return [...new Set(ids)].map((id) => {
+    const x = found.get(id);
+    if (!x) throw new AppError('common.notFound');
+    return x;
+  });
 }
 
 /** Whole groups with their people and units: one query per relation for the page, never per row. */
 async function groupRows(tx: Tx, ids: string[]): Promise<TSupervisionGroup[]> {
   if (!ids.length) return [];
-  const groups = await tx.select().from(supervisionGroups).where(inArray(supervisionGroups.id, ids));
-  const members = await tx.select({ groupId: supervisionGroupMembers.groupId, accountId: supervisionGroupMembers.accountId }).from(supervisionGroupMembers).where(inArray(supervisionGroupMembers.groupId, ids));
-  const units = await tx.select({ groupId: supervisionGroupUnits.groupId, orgUnitId: supervisionGroupUnits.orgUnitId }).from(supervisionGroupUnits).where(inArray(supervisionGroupUnits.groupId, ids));
-  const teachers = await tx.select({ groupId: supervisionGroupTeachers.groupId, teacherId: supervisionGroupTeachers.teacherId }).from(supervisionGroupTeachers).where(inArray(supervisionGroupTeachers.groupId, ids));
+  const groups = await repo.groupsByIds(tx, ids);
+  const members = await repo.membersOfGroups(tx, ids);
+  const units = await repo.unitsOfGroups(tx, ids);
+  const teachers = await repo.teachersOfGroups(tx, ids);
   const people = await peopleRefs(tx, [...members.map((m) => m.accountId), ...teachers.map((t) => t.teacherId), ...groups.flatMap((g) => (g.leaderId ? [g.leaderId] : []))]);
   const unitNames = await unitRefs(tx, units.map((u) => u.orgUnitId));
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -78,16 +75,9 @@ async function groupRows(tx: Tx, ids: string[]): Promise<TSupervisionGroup[]> {
 
 export async function listGroups(ctx: MemberCtx, q: { pageNum: number; pageSize: number; keyword?: string | undefined }) {
   return inSchool(ctx, async (tx) => {
-    const where: SQL | undefined = q.keyword ? ilike(supervisionGroups.name, containsPattern(q.keyword)) : undefined;
-    const [total] = await tx.select({ n: count() }).from(supervisionGroups).where(where);
-    const ids = await tx
-      .select({ id: supervisionGroups.id })
-      .from(supervisionGroups)
-      .where(where)
-      .orderBy(desc(supervisionGroups.createdAt), desc(supervisionGroups.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    return { list: await groupRows(tx, ids.map((r) => r.id)), total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
+    const total = await repo.groupCount(tx, q.keyword);
+    const ids = await repo.groupIdsPage(tx, q);
+    return { list: await groupRows(tx, ids), total, pageNum: q.pageNum, pageSize: q.pageSize };
   });
 }
 
@@ -112,25 +102,18 @@ export async function saveGroup(ctx: MemberCtx, input: SaveGroup) {
       const people = await peopleRefs(tx, [...memberIds, ...teacherIds]);
       requireAll(people, [...memberIds, ...teacherIds]);
       requireAll(await unitRefs(tx, unitIds), unitIds);
-      const [dup] = await tx.select({ id: supervisionGroups.id }).from(supervisionGroups).where(sql`lower(${supervisionGroups.name}) = ${input.name.toLowerCase()}`);
-      if (dup && dup.id !== input.groupId) throw new AppError('supervisionGroup.nameTaken');
+      const dup = await repo.groupIdByName(tx, input.name);
+      if (dup && dup !== input.groupId) throw new AppError('supervisionGroup.nameTaken');
       const values = { name: input.name, leaderId: input.leaderId, scope: input.scope, realtimePatrol: input.realtimePatrol, description: input.description || null };
       let id = input.groupId;
       if (id) {
-        const rows = await tx.update(supervisionGroups).set(values).where(eq(supervisionGroups.id, id)).returning({ id: supervisionGroups.id });
-        if (!rows.length) throw new AppError('common.notFound');
-        await tx.delete(supervisionGroupMembers).where(eq(supervisionGroupMembers.groupId, id));
-        await tx.delete(supervisionGroupUnits).where(eq(supervisionGroupUnits.groupId, id));
-        await tx.delete(supervisionGroupTeachers).where(eq(supervisionGroupTeachers.groupId, id));
+        if (!(await repo.updateGroup(tx, id, values))) throw new AppError('common.notFound');
+        await repo.clearGroupRelations(tx, id);
       } else {
-        const [row] = await tx.insert(supervisionGroups).values({ schoolId, ...values }).returning({ id: supervisionGroups.id });
-        id = row!.id;
+        id = await repo.insertGroup(tx, schoolId, values);
       }
-      const groupId = id;
-      await tx.insert(supervisionGroupMembers).values(memberIds.map((accountId) => ({ schoolId, groupId, accountId })));
-      if (unitIds.length) await tx.insert(supervisionGroupUnits).values(unitIds.map((orgUnitId) => ({ schoolId, groupId, orgUnitId })));
-      if (teacherIds.length) await tx.insert(supervisionGroupTeachers).values(teacherIds.map((teacherId) => ({ schoolId, groupId, teacherId })));
-      return groupId;
+      await repo.insertGroupRelations(tx, schoolId, id, { memberIds, unitIds, teacherIds });
+      return id;
     });
     return groupDetail(ctx, groupId);
   } catch (e) {
@@ -143,8 +126,7 @@ export async function saveGroup(ctx: MemberCtx, input: SaveGroup) {
 export async function deleteGroups(ctx: MemberCtx, ids: string[]) {
   await inSchool(ctx, async (tx) => {
     const unique = [...new Set(ids)];
-    const rows = await tx.delete(supervisionGroups).where(inArray(supervisionGroups.id, unique)).returning({ id: supervisionGroups.id });
-    if (rows.length !== unique.length) throw new AppError('common.notFound');
+    if ((await repo.deleteGroups(tx, unique)) !== unique.length) throw new AppError('common.notFound');
   });
 }
 
@@ -160,12 +142,7 @@ export async function groupsOfUser(ctx: MemberCtx, userId: string): Promise<TUse
 export async function groupsOfMembers(tx: Tx, userIds: string[]): Promise<Map<string, TUserSupervisionGroup[]>> {
   const out = new Map<string, TUserSupervisionGroup[]>();
   if (!userIds.length) return out;
-  const rows = await tx
-    .select({ accountId: supervisionGroupMembers.accountId, groupId: supervisionGroups.id, name: supervisionGroups.name, leaderId: supervisionGroups.leaderId, realtimePatrol: supervisionGroups.realtimePatrol })
-    .from(supervisionGroupMembers)
-    .innerJoin(supervisionGroups, and(eq(supervisionGroups.schoolId, supervisionGroupMembers.schoolId), eq(supervisionGroups.id, supervisionGroupMembers.groupId)))
-    .where(inArray(supervisionGroupMembers.accountId, userIds))
-    .orderBy(asc(supervisionGroups.name));
+  const rows = await repo.groupsOfAccounts(tx, userIds);
   for (const r of rows) {
     const list = out.get(r.accountId) ?? [];
     list.push({ groupId: r.groupId, name: r.name, role: r.leaderId === r.accountId ? 'leader' : 'member', realtimePatrol: r.realtimePatrol });
@@ -175,47 +152,32 @@ export async function groupsOfMembers(tx: Tx, userIds: string[]): Promise<Map<st
 }
 
 export async function groupOptions(ctx: MemberCtx) {
-  return inSchool(ctx, (tx) => tx.select({ groupId: supervisionGroups.id, name: supervisionGroups.name }).from(supervisionGroups).orderBy(asc(supervisionGroups.name)).limit(500));
+  return inSchool(ctx, repo.groupOptions);
 }
 
 /** People of the school for pickers, by name or account. */
 export async function lookupPeople(ctx: MemberCtx, q: { keyword?: string | undefined; identity?: number | undefined; pageSize: number }) {
-  return inSchool(ctx, async (tx) => {
-    const filters: SQL[] = [eq(schoolMemberships.status, 'approved')];
-    if (q.keyword) filters.push(or(ilike(accounts.name, containsPattern(q.keyword)), ilike(accounts.account, containsPattern(q.keyword)))!);
-    if (q.identity) filters.push(eq(schoolMemberships.identity, q.identity));
-    return tx
-      .select({ userId: accounts.id, name: accounts.name, account: accounts.account, identity: schoolMemberships.identity })
-      .from(schoolMemberships)
-      .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
-      .where(and(...filters))
-      .orderBy(asc(accounts.name), asc(accounts.id))
-      .limit(q.pageSize);
-  });
+  return inSchool(ctx, (tx) => repo.approvedPeople(tx, q));
 }
 
 /** Replaces a person's groups (from user management). A group's leader cannot leave it this way. */
 export async function setMemberGroups(tx: Tx, schoolId: string, accountId: string, groupIds: string[]) {
   const wanted = [...new Set(groupIds)];
   if (wanted.length) {
-    const found = await tx.select({ id: supervisionGroups.id }).from(supervisionGroups).where(inArray(supervisionGroups.id, wanted));
+    const found = await repo.existingGroupIds(tx, wanted);
     if (found.length !== wanted.length) throw new AppError('common.notFound');
   }
-  const current = await tx
-    .select({ groupId: supervisionGroups.id, name: supervisionGroups.name, leaderId: supervisionGroups.leaderId })
-    .from(supervisionGroupMembers)
-    .innerJoin(supervisionGroups, and(eq(supervisionGroups.schoolId, supervisionGroupMembers.schoolId), eq(supervisionGroups.id, supervisionGroupMembers.groupId)))
-    .where(eq(supervisionGroupMembers.accountId, accountId));
+  const current = await repo.groupsOfAccount(tx, accountId);
   const leaving = current.filter((g) => !wanted.includes(g.groupId));
   const led = leaving.find((g) => g.leaderId === accountId);
   if (led) {
-    const [me] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-    throw new AppError('supervisionGroup.leaderCannotLeave', { name: me?.name ?? '', group: led.name });
+    const name = await repo.accountName(tx, accountId);
+    throw new AppError('supervisionGroup.leaderCannotLeave', { name: name ?? '', group: led.name });
   }
   if (leaving.length) {
-    await tx.delete(supervisionGroupMembers).where(and(eq(supervisionGroupMembers.accountId, accountId), inArray(supervisionGroupMembers.groupId, leaving.map((g) => g.groupId))));
+    await repo.leaveGroups(tx, accountId, leaving.map((g) => g.groupId));
   }
   const joining = wanted.filter((id) => !current.some((g) => g.groupId === id));
-  if (joining.length) await tx.insert(supervisionGroupMembers).values(joining.map((groupId) => ({ schoolId, groupId, accountId })));
+  if (joining.length) await repo.joinGroups(tx, schoolId, accountId, joining);
 }
 

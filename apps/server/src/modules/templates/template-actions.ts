@@ -2,14 +2,13 @@
  * The batch actions of the template list: publish, stop, delete and copy. Each applies to every
  * selected template or to none: one refusal and nothing changes.
  */
-import { inArray, isNull } from 'drizzle-orm';
 import { nextTemplateStatus, publishProblems, TEMPLATE_LIMITS, type TLanguage, type TTemplateAction } from '@hxk/contracts';
-import { evaluationTemplates, templateQuestionSources } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { contentOf, ensureVersion, refuse, requireRows, withNameGuard, type TemplateRow } from './template-store.ts';
+import * as repo from './templates.repo.ts';
 
 /** The selected templates, locked, once every one of them allows the action (409 otherwise). */
 async function rowsFor(tx: Tx, ids: string[], action: TTemplateAction): Promise<TemplateRow[]> {
@@ -29,7 +28,7 @@ export async function publishTemplates(ctx: MemberCtx, ids: string[]) {
     for (const r of rows) {
       await ensureVersion(ctx, tx, { id: r.id, version: r.version, name: r.name, description: r.description, content: contentOf(r) });
     }
-    await tx.update(evaluationTemplates).set({ status: 'published', updatedAt: ctx.deps.now() }).where(inArray(evaluationTemplates.id, rows.map((r) => r.id)));
+    await repo.updateTemplates(tx, rows.map((r) => r.id), { status: 'published', updatedAt: ctx.deps.now() });
   });
 }
 
@@ -37,7 +36,7 @@ export async function publishTemplates(ctx: MemberCtx, ids: string[]) {
 export async function stopTemplates(ctx: MemberCtx, ids: string[]) {
   await inSchool(ctx, async (tx) => {
     const rows = await rowsFor(tx, ids, 'stop');
-    await tx.update(evaluationTemplates).set({ status: 'stopped', updatedAt: ctx.deps.now() }).where(inArray(evaluationTemplates.id, rows.map((r) => r.id)));
+    await repo.updateTemplates(tx, rows.map((r) => r.id), { status: 'stopped', updatedAt: ctx.deps.now() });
   });
 }
 
@@ -49,8 +48,8 @@ export async function deleteTemplates(ctx: MemberCtx, ids: string[]) {
   await inSchool(ctx, async (tx) => {
     const rows = await rowsFor(tx, ids, 'delete');
     const rowIds = rows.map((r) => r.id);
-    await tx.delete(templateQuestionSources).where(inArray(templateQuestionSources.templateId, rowIds));
-    await tx.update(evaluationTemplates).set({ deletedAt: ctx.deps.now(), updatedAt: ctx.deps.now() }).where(inArray(evaluationTemplates.id, rowIds));
+    await repo.deleteSourcesOfAll(tx, rowIds);
+    await repo.updateTemplates(tx, rowIds, { deletedAt: ctx.deps.now(), updatedAt: ctx.deps.now() });
   });
 }
 
@@ -73,30 +72,26 @@ export async function copyTemplates(ctx: MemberCtx, ids: string[]) {
   return withNameGuard(() =>
     inSchool(ctx, async (tx) => {
       const rows = await rowsFor(tx, ids, 'copy');
-      const names = await tx.select({ name: evaluationTemplates.name }).from(evaluationTemplates).where(isNull(evaluationTemplates.deletedAt));
-      const sources = await tx.select().from(templateQuestionSources).where(inArray(templateQuestionSources.templateId, rows.map((r) => r.id)));
-      const taken = new Set(names.map((n) => n.name.toLowerCase()));
+      const names = await repo.liveTemplateNames(tx);
+      const sources = await repo.sourcesOf(tx, rows.map((r) => r.id));
+      const taken = new Set(names.map((n) => n.toLowerCase()));
       const copies: { templateId: string; name: string }[] = [];
       for (const r of rows) {
         const name = copyName(r.name, ctx.lang, taken);
-        const [created] = await tx
-          .insert(evaluationTemplates)
-          .values({
-            schoolId: ctx.auth.schoolId,
-            name,
-            description: r.description,
-            status: 'draft',
-            content: r.content,
-            totalScore: r.totalScore,
-            sectionCount: r.sectionCount,
-            questionCount: r.questionCount,
-            createdBy: ctx.auth.accountId,
-            updatedAt: ctx.deps.now(),
-          })
-          .returning({ id: evaluationTemplates.id });
-        const templateId = created!.id;
+        const templateId = await repo.insertTemplate(tx, {
+          schoolId: ctx.auth.schoolId,
+          name,
+          description: r.description,
+          status: 'draft',
+          content: r.content,
+          totalScore: r.totalScore,
+          sectionCount: r.sectionCount,
+          questionCount: r.questionCount,
+          createdBy: ctx.auth.accountId,
+          updatedAt: ctx.deps.now(),
+        });
         const mine = sources.filter((s) => s.templateId === r.id);
-        if (mine.length) await tx.insert(templateQuestionSources).values(mine.map((s) => ({ schoolId: s.schoolId, templateId, questionId: s.questionId })));
+        if (mine.length) await repo.insertSources(tx, mine.map((s) => ({ schoolId: s.schoolId, templateId, questionId: s.questionId })));
         copies.push({ templateId, name });
       }
       return { copies };

@@ -2,7 +2,6 @@
  * What every template action shares: loading rows of the school, turning them into replies, writing
  * working content (with its question sources) and publishing versions.
  */
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import {
   checkTemplateContent,
   normalizeQuestion,
@@ -14,13 +13,14 @@ import {
   type TTemplate,
   type TTemplateContent,
 } from '@hxk/contracts';
-import { evaluationTemplates, supervisionPlans, templateQuestionSources, templateVersions } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, localizeError } from '../../platform/errors.ts';
 import { peopleRefs } from '../supervision/supervision.service.ts';
+import * as repo from './templates.repo.ts';
+import type { TemplateRow } from './templates.repo.ts';
 
-export type TemplateRow = typeof evaluationTemplates.$inferSelect;
+export type { TemplateRow } from './templates.repo.ts';
 export type TemplateFields = { name: string; description: string | null; content: TTemplateContent };
 
 export const contentOf = (row: { content: unknown }) => row.content as TTemplateContent;
@@ -42,8 +42,7 @@ export function refuse(ctx: MemberCtx, findings: TFinding[]): never {
 /** Templates of this school that are not deleted; locked for the rest of the transaction when asked. */
 export async function loadRows(tx: Tx, ids: string[], lock = false): Promise<TemplateRow[]> {
   if (!ids.length) return [];
-  const q = tx.select().from(evaluationTemplates).where(and(inArray(evaluationTemplates.id, [...new Set(ids)]), isNull(evaluationTemplates.deletedAt)));
-  return lock ? q.for('update') : q;
+  return repo.templatesByIds(tx, [...new Set(ids)], lock);
 }
 
 /** All the selected templates, or 404 when any is not one of this school (or is deleted). */
@@ -58,12 +57,8 @@ export async function requireRows(tx: Tx, ids: string[]): Promise<TemplateRow[]>
 /** Plans using each template (any version), in one grouped query. */
 async function planCounts(tx: Tx, ids: string[]): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
-  const rows = await tx
-    .select({ templateId: supervisionPlans.templateId, n: count() })
-    .from(supervisionPlans)
-    .where(inArray(supervisionPlans.templateId, ids))
-    .groupBy(supervisionPlans.templateId);
-  return new Map(rows.map((r) => [r.templateId, Number(r.n)]));
+  const rows = await repo.planCountsByTemplate(tx, ids);
+  return new Map(rows.map((r) => [r.templateId, r.n]));
 }
 
 /** Replies for rows, in their order: creators and plan counts come from one query each. */
@@ -97,10 +92,10 @@ const sourceIds = (content: TTemplateContent) => [...new Set(content.sections.fl
 
 /** Keeps template_question_sources equal to the bank questions the working content was copied from. */
 export async function syncSources(tx: Tx, schoolId: string, templateId: string, content: TTemplateContent, existing: Set<string>) {
-  await tx.delete(templateQuestionSources).where(eq(templateQuestionSources.templateId, templateId));
+  await repo.deleteSourcesOf(tx, templateId);
   // A source question deleted from the bank since stays in the content as history, without a row.
   const ids = sourceIds(content).filter((id) => existing.has(id));
-  if (ids.length) await tx.insert(templateQuestionSources).values(ids.map((questionId) => ({ schoolId, templateId, questionId })));
+  if (ids.length) await repo.insertSources(tx, ids.map((questionId) => ({ schoolId, templateId, questionId })));
 }
 
 /** Canonical JSON (sorted keys), so contents compare equal whatever order jsonb gave their keys back in. */
@@ -118,12 +113,12 @@ function canonical(v: unknown): string {
  */
 export async function ensureVersion(ctx: MemberCtx, tx: Tx, t: Pick<TemplateRow, 'id' | 'version'> & TemplateFields): Promise<number> {
   if (t.version > 0) {
-    const [latest] = await tx.select().from(templateVersions).where(and(eq(templateVersions.templateId, t.id), eq(templateVersions.version, t.version)));
+    const latest = await repo.templateVersion(tx, t.id, t.version);
     if (latest && latest.name === t.name && (latest.description ?? null) === t.description && canonical(latest.content) === canonical(t.content)) return t.version;
   }
   const version = t.version + 1;
   const c = computed(t.content);
-  await tx.insert(templateVersions).values({
+  await repo.insertVersion(tx, {
     schoolId: ctx.auth.schoolId,
     templateId: t.id,
     version,
@@ -134,7 +129,7 @@ export async function ensureVersion(ctx: MemberCtx, tx: Tx, t: Pick<TemplateRow,
     questionCount: c.questionCount,
     publishedBy: ctx.auth.accountId,
   });
-  await tx.update(evaluationTemplates).set({ version }).where(eq(evaluationTemplates.id, t.id));
+  await repo.updateTemplate(tx, t.id, { version });
   return version;
 }
 
@@ -145,10 +140,7 @@ export async function ensureVersion(ctx: MemberCtx, tx: Tx, t: Pick<TemplateRow,
 export async function writeContent(ctx: MemberCtx, tx: Tx, row: TemplateRow, next: TemplateFields, existingSources: Set<string>) {
   const check = row.status === 'published' ? publishProblems(next.name, next.content) : checkTemplateContent(next.content).errors;
   if (check.length) refuse(ctx, check);
-  await tx
-    .update(evaluationTemplates)
-    .set({ ...next, ...computed(next.content), updatedAt: ctx.deps.now() })
-    .where(eq(evaluationTemplates.id, row.id));
+  await repo.updateTemplate(tx, row.id, { ...next, ...computed(next.content), updatedAt: ctx.deps.now() });
   await syncSources(tx, ctx.auth.schoolId, row.id, next.content, existingSources);
   if (row.status === 'published') await ensureVersion(ctx, tx, { id: row.id, version: row.version, ...next });
 }

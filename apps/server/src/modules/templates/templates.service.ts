@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   checkTemplateContent,
   normalizeQuestion,
@@ -8,13 +7,11 @@ import {
   type TTemplate,
   type TTemplateContent,
   type TTemplateQuestion,
-  type TTemplateStatus,
 } from '@hxk/contracts';
-import { evaluationTemplates, indicators, questions, supervisionPlans, templateVersions } from '../../db/schema/index.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { containsPattern, inSchool } from '../../platform/tenancy.ts';
+import { inSchool } from '../../platform/tenancy.ts';
 import {
   computed,
   contentOf,
@@ -28,26 +25,17 @@ import {
   withNameGuard,
   writeContent,
 } from './template-store.ts';
+import * as repo from './templates.repo.ts';
+import type { BankQuestion, TemplateQuery } from './templates.repo.ts';
 
 type SaveTemplate = { templateId?: string | undefined; name: string; description?: string | undefined; content: TTemplateContent };
 
-export async function listTemplates(ctx: MemberCtx, q: { pageNum: number; pageSize: number; keyword?: string | undefined; status?: TTemplateStatus | undefined }) {
+export async function listTemplates(ctx: MemberCtx, q: TemplateQuery) {
   return inSchool(ctx, async (tx) => {
-    const filters: SQL[] = [isNull(evaluationTemplates.deletedAt)];
-    if (q.keyword) filters.push(ilike(evaluationTemplates.name, containsPattern(q.keyword)));
-    if (q.status) filters.push(eq(evaluationTemplates.status, q.status));
-    const where = and(...filters);
-    const [total] = await tx.select({ n: count() }).from(evaluationTemplates).where(where);
-    const rows = await tx
-      .select()
-      .from(evaluationTemplates)
-      .where(where)
-      .orderBy(desc(evaluationTemplates.updatedAt), desc(evaluationTemplates.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
+    const { rows, total } = await repo.templatePage(tx, q);
     // The list carries no content: it can be large and the table does not show it.
     const list = (await toTemplates(tx, rows)).map(({ content: _content, ...summary }) => summary);
-    return { list, total: Number(total?.n ?? 0), pageNum: q.pageNum, pageSize: q.pageSize };
+    return { list, total, pageNum: q.pageNum, pageSize: q.pageSize };
   });
 }
 
@@ -68,23 +56,20 @@ const indicatorIdsOf = (c: TTemplateContent) => [...new Set(c.sections.flatMap((
 async function requireReferences(tx: Tx, content: TTemplateContent, previous: TTemplateContent | null): Promise<Set<string>> {
   const sources = sourceIdsOf(content);
   const indicatorIds = indicatorIdsOf(content);
-  const foundSources = sources.length ? await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, sources)) : [];
-  const foundIndicators = indicatorIds.length ? await tx.select({ id: indicators.id }).from(indicators).where(and(inArray(indicators.id, indicatorIds), isNull(indicators.parentId))) : [];
-  const existing = new Set(foundSources.map((r) => r.id));
+  const foundSources = sources.length ? await repo.existingQuestionIds(tx, sources) : [];
+  const foundIndicators = indicatorIds.length ? await repo.firstLevelIndicatorIds(tx, indicatorIds) : [];
+  const existing = new Set(foundSources);
   const heldSources = new Set(previous ? sourceIdsOf(previous) : []);
   const heldIndicators = new Set(previous ? indicatorIdsOf(previous) : []);
-  const foundInd = new Set(foundIndicators.map((r) => r.id));
+  const foundInd = new Set(foundIndicators);
   if (sources.some((id) => !existing.has(id) && !heldSources.has(id))) throw new AppError('common.notFound');
   if (indicatorIds.some((id) => !foundInd.has(id) && !heldIndicators.has(id))) throw new AppError('common.notFound');
   return existing;
 }
 
 async function requireNameFree(tx: Tx, name: string, templateId: string | undefined) {
-  const [dup] = await tx
-    .select({ id: evaluationTemplates.id })
-    .from(evaluationTemplates)
-    .where(and(isNull(evaluationTemplates.deletedAt), sql`lower(${evaluationTemplates.name}) = ${name.toLowerCase()}`));
-  if (dup && dup.id !== templateId) throw new AppError('template.nameTaken');
+  const dup = await repo.liveTemplateIdByName(tx, name);
+  if (dup && dup !== templateId) throw new AppError('template.nameTaken');
 }
 
 /**
@@ -105,12 +90,9 @@ export async function saveTemplate(ctx: MemberCtx, input: SaveTemplate) {
         await writeContent(ctx, tx, row, fields, existing);
         return row.id;
       }
-      const [created] = await tx
-        .insert(evaluationTemplates)
-        .values({ schoolId: ctx.auth.schoolId, ...fields, ...computed(content), status: 'draft', createdBy: ctx.auth.accountId, updatedAt: ctx.deps.now() })
-        .returning({ id: evaluationTemplates.id });
-      await syncSources(tx, ctx.auth.schoolId, created!.id, content, existing);
-      return created!.id;
+      const createdId = await repo.insertTemplate(tx, { schoolId: ctx.auth.schoolId, ...fields, ...computed(content), status: 'draft', createdBy: ctx.auth.accountId, updatedAt: ctx.deps.now() });
+      await syncSources(tx, ctx.auth.schoolId, createdId, content, existing);
+      return createdId;
     }),
   );
   return { template: await templateDetail(ctx, templateId), suggestions: localizeFindings(ctx, check.suggestions) };
@@ -125,8 +107,6 @@ export function checkTemplate(ctx: MemberCtx, input: SaveTemplate) {
     totalScore: computed(content).totalScore,
   };
 }
-
-type BankQuestion = typeof questions.$inferSelect;
 
 /** A template's own copy of a bank question (the body holds what the columns do not). */
 function copyOfBankQuestion(q: BankQuestion, key: string): TTemplateQuestion {
@@ -159,7 +139,7 @@ export async function addQuestions(ctx: MemberCtx, input: { templateId: string; 
     const content = contentOf(row!);
     const section = content.sections.find((s) => s.key === input.sectionKey);
     if (!section) throw new AppError('common.notFound');
-    const bank = await tx.select().from(questions).where(inArray(questions.id, ids));
+    const bank = await repo.questionsByIds(tx, ids);
     if (bank.length !== ids.length) throw new AppError('common.notFound');
     if (bank.some((q) => q.status !== 'approved')) throw new AppError('question.notApproved');
     const byId = new Map(bank.map((q) => [q.id, q]));
@@ -174,19 +154,12 @@ export async function addQuestions(ctx: MemberCtx, input: { templateId: string; 
 
 /** Published templates for the plan form (a stopped one cannot be used for new plans). */
 export async function templateOptions(ctx: MemberCtx) {
-  return inSchool(ctx, (tx) =>
-    tx
-      .select({ templateId: evaluationTemplates.id, name: evaluationTemplates.name, version: evaluationTemplates.version, totalScore: evaluationTemplates.totalScore, questionCount: evaluationTemplates.questionCount })
-      .from(evaluationTemplates)
-      .where(and(eq(evaluationTemplates.status, 'published'), isNull(evaluationTemplates.deletedAt)))
-      .orderBy(asc(evaluationTemplates.name), asc(evaluationTemplates.id))
-      .limit(500),
-  );
+  return inSchool(ctx, repo.publishedTemplateOptions);
 }
 
 /** A published version, whatever became of its template since (plans and evaluations read it). */
 export async function versionDetail(ctx: MemberCtx, templateVersionId: string) {
-  const [v] = await inSchool(ctx, (tx) => tx.select().from(templateVersions).where(eq(templateVersions.id, templateVersionId)));
+  const v = await inSchool(ctx, (tx) => repo.versionById(tx, templateVersionId));
   if (!v) throw new AppError('common.notFound');
   return {
     templateVersionId: v.id,
@@ -204,17 +177,9 @@ export async function versionDetail(ctx: MemberCtx, templateVersionId: string) {
 export async function listVersions(ctx: MemberCtx, templateId: string) {
   return inSchool(ctx, async (tx) => {
     if (!(await loadRows(tx, [templateId])).length) throw new AppError('common.notFound');
-    const rows = await tx
-      .select({ templateVersionId: templateVersions.id, templateId: templateVersions.templateId, version: templateVersions.version, name: templateVersions.name, description: templateVersions.description, totalScore: templateVersions.totalScore, publishedAt: templateVersions.publishedAt })
-      .from(templateVersions)
-      .where(eq(templateVersions.templateId, templateId))
-      .orderBy(desc(templateVersions.version));
-    const plans = await tx
-      .select({ templateVersionId: supervisionPlans.templateVersionId, n: count() })
-      .from(supervisionPlans)
-      .where(eq(supervisionPlans.templateId, templateId))
-      .groupBy(supervisionPlans.templateVersionId);
-    const byVersion = new Map(plans.map((p) => [p.templateVersionId, Number(p.n)]));
+    const rows = await repo.versionsOf(tx, templateId);
+    const plans = await repo.planCountsByVersion(tx, templateId);
+    const byVersion = new Map(plans.map((p) => [p.templateVersionId, p.n]));
     return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString(), planCount: byVersion.get(r.templateVersionId) ?? 0 }));
   });
 }

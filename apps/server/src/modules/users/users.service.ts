@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
-import { IDENTITY, MENU_NODES, type TIdentity, type TUserInfo } from '@hxk/contracts';
+import { IDENTITY, MENU_NODES, type TUserInfo } from '@hxk/contracts';
 import { getTitle } from '../settings/settings.service.ts';
-import { accounts, schoolMemberships, schools } from '../../db/schema/index.ts';
 import type { AuthState, Ctx, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { mayReadContacts } from '../../platform/contacts.ts';
@@ -10,6 +8,7 @@ import { inSchool, platformTx } from '../../platform/tenancy.ts';
 import { revokeAccountSessions } from '../../platform/sessions.ts';
 import { sniffImage } from '../../platform/storage.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import * as repo from './users.repo.ts';
 
 type AccountCtx = Ctx & { auth: AuthState };
 
@@ -22,30 +21,23 @@ export async function userInfo(ctx: AccountCtx, unverifiedUserId?: string): Prom
   const targetId = unverifiedUserId ?? auth.accountId;
   if (targetId !== auth.accountId) {
     if (!auth.schoolId) throw new AppError('common.notFound');
-    const row = await inSchool({ deps, auth: { schoolId: auth.schoolId } }, async (tx) => {
-      const [r] = await tx
-        .select({ id: accounts.id, account: accounts.account, name: accounts.name, phone: accounts.phone, email: accounts.email, sex: accounts.sex, avatarKey: accounts.avatarKey, identity: schoolMemberships.identity })
-        .from(schoolMemberships)
-        .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
-        .where(and(eq(schoolMemberships.accountId, targetId), eq(schoolMemberships.status, 'approved')));
-      return r;
-    });
+    const row = await inSchool({ deps, auth: { schoolId: auth.schoolId } }, (tx) => repo.approvedMemberProfile(tx, targetId));
     if (!row) throw new AppError('common.notFound');
     // Another member's phone and e-mail only for user management (finding 6).
     const contacts = mayReadContacts(auth, row.id);
     return {
       userId: row.id, account: row.account, name: row.name, phone: contacts ? row.phone : null, email: contacts ? row.email : null, sex: row.sex,
       avatar: avatarUrl(row.id, row.avatarKey), schoolId: auth.schoolId, schoolName: null,
-      identity: row.identity as TIdentity, permissions: [], mustChangePassword: false, sso: false,
+      identity: row.identity, permissions: [], mustChangePassword: false, sso: false,
     };
   }
   return platformTx(deps.dbh.db, 'users', async (tx) => {
-    const [a] = await tx.select().from(accounts).where(eq(accounts.id, auth.accountId));
+    const a = await repo.accountById(tx, auth.accountId);
     if (!a) throw new AppError('auth.unauthenticated');
-    const [s] = auth.schoolId ? await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, auth.schoolId)) : [];
+    const schoolName = auth.schoolId ? await repo.schoolName(tx, auth.schoolId) : undefined;
     return {
       userId: a.id, account: a.account, name: a.name, phone: a.phone, email: a.email, sex: a.sex,
-      avatar: avatarUrl(a.id, a.avatarKey), schoolId: auth.schoolId, schoolName: s?.name ?? null,
+      avatar: avatarUrl(a.id, a.avatarKey), schoolId: auth.schoolId, schoolName: schoolName ?? null,
       identity: auth.identity, permissions: [...auth.permissions], mustChangePassword: a.mustChangePassword, sso: auth.sso,
     };
   });
@@ -54,16 +46,16 @@ export async function userInfo(ctx: AccountCtx, unverifiedUserId?: string): Prom
 export async function updateInfo(ctx: AccountCtx, patch: { name?: string | undefined; phone?: string | undefined; email?: string | undefined; sex?: 'male' | 'female' | 'unknown' | undefined }) {
   await platformTx(ctx.deps.dbh.db, 'users', async (tx) => {
     if (patch.phone) {
-      const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, patch.phone));
-      if (taken && taken.id !== ctx.auth.accountId) throw new AppError('register.phoneTaken');
+      const taken = await repo.accountIdByPhone(tx, patch.phone);
+      if (taken && taken !== ctx.auth.accountId) throw new AppError('register.phoneTaken');
     }
-    await tx.update(accounts).set({
+    await repo.updateAccount(tx, ctx.auth.accountId, {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
       ...(patch.email !== undefined ? { email: patch.email || null } : {}),
       ...(patch.sex !== undefined ? { sex: patch.sex } : {}),
       updatedAt: ctx.deps.now(),
-    }).where(eq(accounts.id, ctx.auth.accountId));
+    });
   });
   return userInfo(ctx);
 }
@@ -71,14 +63,11 @@ export async function updateInfo(ctx: AccountCtx, patch: { name?: string | undef
 /** Changing the password ends every other session of the account. */
 export async function updatePassword(ctx: AccountCtx, input: { oldPassword: string; newPassword: string }) {
   const { deps, auth } = ctx;
-  const current = await platformTx(deps.dbh.db, 'users', async (tx) => {
-    const [a] = await tx.select({ hash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, auth.accountId));
-    return a?.hash ?? null;
-  });
+  const current = await platformTx(deps.dbh.db, 'users', async (tx) => (await repo.passwordHashOf(tx, auth.accountId)) ?? null);
   if (!(await verifyPassword(current, input.oldPassword))) throw new AppError('password.wrongOld');
   const hash = await hashPassword(input.newPassword);
   await platformTx(deps.dbh.db, 'users', async (tx) => {
-    await tx.update(accounts).set({ passwordHash: hash, mustChangePassword: false, updatedAt: deps.now() }).where(eq(accounts.id, auth.accountId));
+    await repo.updateAccount(tx, auth.accountId, { passwordHash: hash, mustChangePassword: false, updatedAt: deps.now() });
     await revokeAccountSessions(tx, auth.accountId, deps.now(), auth.sessionId);
   });
 }
@@ -86,9 +75,9 @@ export async function updatePassword(ctx: AccountCtx, input: { oldPassword: stri
 /** Points the caller's avatar at a stored image; returns the key it replaced (for the caller to remove). */
 export async function replaceAvatarKey(ctx: AccountCtx, key: string): Promise<string | null> {
   return platformTx(ctx.deps.dbh.db, 'users', async (tx) => {
-    const [a] = await tx.select({ key: accounts.avatarKey }).from(accounts).where(eq(accounts.id, ctx.auth.accountId));
-    await tx.update(accounts).set({ avatarKey: key, updatedAt: ctx.deps.now() }).where(eq(accounts.id, ctx.auth.accountId));
-    return a?.key ?? null;
+    const before = await repo.avatarKeyOf(tx, ctx.auth.accountId);
+    await repo.updateAccount(tx, ctx.auth.accountId, { avatarKey: key, updatedAt: ctx.deps.now() });
+    return before ?? null;
   });
 }
 
@@ -96,14 +85,10 @@ export async function readAvatar(ctx: AccountCtx, unverifiedUserId: string) {
   const { deps, auth } = ctx;
   let key: string | null | undefined;
   if (unverifiedUserId === auth.accountId) {
-    key = await platformTx(deps.dbh.db, 'users', async (tx) => (await tx.select({ k: accounts.avatarKey }).from(accounts).where(eq(accounts.id, auth.accountId)))[0]?.k);
+    key = await platformTx(deps.dbh.db, 'users', (tx) => repo.avatarKeyOf(tx, auth.accountId));
   } else if (auth.schoolId) {
-    key = await inSchool({ deps, auth: { schoolId: auth.schoolId } }, async (tx) => (await tx
-      .select({ k: accounts.avatarKey })
-      .from(schoolMemberships)
-      .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
-      // An invitation is not a membership: the school sees nobody's avatar before they accept.
-      .where(and(eq(schoolMemberships.accountId, unverifiedUserId), ne(schoolMemberships.status, 'invited'))))[0]?.k);
+    // An invitation is not a membership: the school sees nobody's avatar before they accept.
+    key = await inSchool({ deps, auth: { schoolId: auth.schoolId } }, (tx) => repo.memberAvatarKey(tx, unverifiedUserId));
   }
   const data = key ? await deps.storage.get(key) : null;
   if (!data) throw new AppError('common.notFound');
