@@ -60,6 +60,7 @@ import { unreadCount } from './modules/notifications/notifications.service.ts';
 import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -235,6 +236,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(appealsRoutes);
     await api.register(reportsRoutes);
     await api.register(questionnairesRoutes);
+    // -- live video (issue 14)
+    await api.register(liveRoutes);
   });
 
   registerWeb(app, config);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '@hxk/contracts/calendar-rules';
@@ -49,6 +50,10 @@ const ZEnv = z.object({
   RATE_LIMIT_SYNC_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   RATE_LIMIT_UPLOAD_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  // Live video (modules/live): with no gateway, the built-in camera simulator draws every camera.
+  PLAY_TOKEN_SECRET: z.string().min(32).optional(),
+  FFMPEG_PATH: z.string().optional(),
+  CAMERA_SIMULATOR_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   OUTBOUND_ALLOW_HOSTS: z
     .string()
     .default('')
@@ -95,6 +100,14 @@ export type Config = {
    * names, IPs or CIDR ranges, optionally with a port. Everything else private is refused.
    */
   outboundAllowHosts: string[];
+  /** Live video (issue 14): how viewers are admitted, and the built-in camera simulator. */
+  live: {
+    /** Signs play tokens; random per process when PLAY_TOKEN_SECRET is unset (then tokens die with the process). */
+    playTokenSecret: Buffer;
+    /** An explicit ffmpeg for the simulator; else the system's, else the optional npm package's. */
+    ffmpegPath: string | undefined;
+    simulatorIdleMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -176,5 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
+    live: {
+      playTokenSecret: e.PLAY_TOKEN_SECRET ? Buffer.from(e.PLAY_TOKEN_SECRET, 'utf8') : randomBytes(32),
+      ffmpegPath: e.FFMPEG_PATH,
+      simulatorIdleMs: e.CAMERA_SIMULATOR_IDLE_SECONDS * 1000,
+    },
   };
 }

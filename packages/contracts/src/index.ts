@@ -31,3 +31,4 @@ export * from './notifications.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
 export * from './questionnaires.ts';
+export * from './live.ts';

@@ -1,0 +1,49 @@
+/**
+ * Play tokens (issue 14): a viewer gets a short-lived token for one camera and one stream quality,
+ * signed by hxk. The built-in camera simulator checks it on every playlist and segment; a media
+ * gateway asks hxk through its play hook. A copied URL is useless to anyone else once it expires,
+ * and useless for another camera at once. The token names the person, so the hook can re-check
+ * that they still may watch (a revoked patrol permission ends the next renewal).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { TStreamQuality } from '@hxk/contracts';
+
+export type StreamQuality = TStreamQuality;
+
+export type PlayGrant = { schoolId: string; accountId: string; cameraId: string; quality: StreamQuality; expiresAt: number };
+
+/** How long a token lasts; players renew it well before (apps/web lib/live). */
+export const PLAY_TOKEN_TTL_MS = 5 * 60_000;
+
+const b64 = (buf: Buffer) => buf.toString('base64url');
+const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(`hxk-play.${payload}`).digest();
+
+export function signPlayToken(secret: Buffer, grant: PlayGrant): string {
+  const payload = b64(Buffer.from(JSON.stringify([1, grant.schoolId, grant.accountId, grant.cameraId, grant.quality, Math.floor(grant.expiresAt / 1000)])));
+  return `${payload}.${b64(mac(secret, payload))}`;
+}
+
+export type PlayTokenCheck = { ok: true; grant: PlayGrant } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'camera' | 'quality' };
+
+/** Verifies a token for the camera and quality asked for, at `now`. */
+export function verifyPlayToken(secret: Buffer, token: string, want: { cameraId: string; quality: StreamQuality }, now: number): PlayTokenCheck {
+  const [payload, sig, extra] = token.split('.');
+  if (!payload || !sig || extra !== undefined) return { ok: false, reason: 'malformed' };
+  const expected = mac(secret, payload);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (!Array.isArray(parts) || parts.length !== 6 || parts[0] !== 1) return { ok: false, reason: 'malformed' };
+  const [, schoolId, accountId, cameraId, quality, exp] = parts as unknown[];
+  if (typeof schoolId !== 'string' || typeof accountId !== 'string' || typeof cameraId !== 'string' || typeof exp !== 'number') return { ok: false, reason: 'malformed' };
+  if (quality !== 'main' && quality !== 'sub') return { ok: false, reason: 'malformed' };
+  if (exp * 1000 <= now) return { ok: false, reason: 'expired' };
+  if (cameraId !== want.cameraId) return { ok: false, reason: 'camera' };
+  if (quality !== want.quality) return { ok: false, reason: 'quality' };
+  return { ok: true, grant: { schoolId, accountId, cameraId, quality, expiresAt: exp * 1000 } };
+}

@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import type Hls from 'hls.js';
+import type { TStreamQuality } from '@hxk/contracts/live';
+import { requestPlay, withPlayToken } from '../../lib/live.ts';
+import { ApiError } from '../../lib/api.ts';
+
+export type LivePlayerState = 'loading' | 'playing' | 'lost' | 'refused';
+
+type Props = {
+  cameraId: string;
+  quality: TStreamQuality;
+  /** Fills its box (object-fit: cover for tiles, contain for the detail view). */
+  fit?: 'cover' | 'contain';
+  style?: CSSProperties;
+  onState?: (state: LivePlayerState, message?: string) => void;
+};
+
+/** Renew the play token this long before it expires (tokens last 5 minutes). */
+const RENEW_BEFORE_MS = 60_000;
+/** After a lost stream, try again after these pauses (then keep the last). */
+const RETRY_MS = [1_000, 2_000, 5_000, 10_000];
+
+/**
+ * One camera, live (issue 14). Asks the server for a play grant (a short-lived token for this camera
+ * and quality), plays it with hls.js (Safari's own HLS where hls.js is unsupported), renews the token
+ * before it expires without restarting playback, and when the stream is lost says so and recovers by
+ * itself. Everything is torn down on unmount: a wall that changes tiles leaks no media element.
+ */
+export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState }: Props) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<{ kind: LivePlayerState; message?: string }>({ kind: 'loading' });
+  const report = useRef(onState);
+  useEffect(() => {
+    report.current = onState;
+  }, [onState]);
+
+  useEffect(() => {
+    const current = video.current;
+    if (!current) return;
+    const el: HTMLVideoElement = current;
+    let hls: Hls | null = null;
+    let token = '';
+    let closed = false;
+    let attempt = 0;
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const later = (fn: () => void, ms: number) => {
+      const id = setTimeout(() => {
+        timers.delete(id);
+        if (!closed) fn();
+      }, ms);
+      timers.add(id);
+    };
+    const show = (kind: LivePlayerState, message?: string) => {
+      if (closed) return;
+      setState({ kind, ...(message ? { message } : {}) });
+      report.current?.(kind, message);
+    };
+    const teardown = () => {
+      hls?.destroy();
+      hls = null;
+      el.removeAttribute('src');
+      el.load();
+    };
+    const retry = () => {
+      teardown();
+      show('lost');
+      later(() => void start(), RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]!);
+    };
+    const renew = (expiresAt: string) => {
+      later(async () => {
+        try {
+          const grant = await requestPlay(cameraId, quality);
+          token = new URL(grant.url, location.origin).searchParams.get('t') ?? token;
+          renew(grant.expiresAt);
+        } catch {
+          retry();
+        }
+      }, Math.max(5_000, new Date(expiresAt).getTime() - Date.now() - RENEW_BEFORE_MS));
+    };
+
+    async function start() {
+      show('loading');
+      let grant;
+      try {
+        grant = await requestPlay(cameraId, quality);
+      } catch (e) {
+        // Refused (no permission, out of scope, offline, no video service): say why, do not insist.
+        if (e instanceof ApiError && e.status > 0 && e.status < 500) return show('refused', e.message);
+        return retry();
+      }
+      if (closed) return;
+      token = new URL(grant.url, location.origin).searchParams.get('t') ?? '';
+      renew(grant.expiresAt);
+      const { default: HlsClass } = await import('hls.js');
+      if (closed) return;
+      if (HlsClass.isSupported()) {
+        hls = new HlsClass({
+          // 1 s segments, one segment behind live: ~2 s glass to glass (RECIPES).
+          liveSyncDurationCount: 1,
+          liveMaxLatencyDurationCount: 4,
+          maxBufferLength: 4,
+          backBufferLength: 0,
+          // Every playlist and segment request carries the current token, renewed or not.
+          xhrSetup: (xhr, url) => xhr.open('GET', withPlayToken(url, token), true),
+        });
+        hls.on(HlsClass.Events.ERROR, (_event, data) => {
+          if (data.fatal) retry();
+        });
+        hls.loadSource(grant.url);
+        hls.attachMedia(el);
+      } else if (el.canPlayType('application/vnd.apple.mpegurl')) {
+        el.src = grant.url;
+      } else {
+        return show('refused', t('live.unsupported'));
+      }
+      el.muted = true;
+      void el.play().catch(() => undefined);
+    }
+
+    const onPlaying = () => {
+      attempt = 0;
+      show('playing');
+    };
+    const onStalled = () => {
+      if (!closed && hls === null && el.error) retry();
+    };
+    el.addEventListener('playing', onPlaying);
+    el.addEventListener('error', onStalled);
+    void start();
+    return () => {
+      closed = true;
+      for (const id of timers) clearTimeout(id);
+      el.removeEventListener('playing', onPlaying);
+      el.removeEventListener('error', onStalled);
+      teardown();
+    };
+  }, [cameraId, quality, t]);
+
+  return (
+    <div style={{ position: 'relative', background: '#000', overflow: 'hidden', ...style }} data-testid="live-player" data-state={state.kind}>
+      <video ref={video} muted playsInline autoPlay style={{ width: '100%', height: '100%', objectFit: fit, display: 'block' }} />
+      {state.kind !== 'playing' && (
+        <div role="status" style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#fff', padding: 8, textAlign: 'center', background: 'rgba(0,0,0,0.45)', fontSize: 13 }}>
+          {state.kind === 'loading' ? t('live.connecting') : state.kind === 'lost' ? t('live.lost') : state.message}
+        </div>
+      )}
+    </div>
+  );
+}
