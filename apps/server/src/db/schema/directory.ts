@@ -200,6 +200,7 @@ export const courseSessions = pgTable('course_sessions', {
   uniqueIndex('course_sessions_slot_uq').on(t.schoolId, t.courseId, t.week, t.weekday, t.sessionStart),
   index('course_sessions_day_idx').on(t.schoolId, t.lessonDate, t.sessionStart),
   index('course_sessions_room_idx').on(t.schoolId, t.classroomId, t.lessonDate),
+  index('course_sessions_course_day_idx').on(t.schoolId, t.courseId, t.lessonDate),
   check('course_sessions_ck', sql`${t.week} between 1 and 60 and ${t.weekday} between 1 and 7 and ${t.sessionStart} between 1 and 20 and ${t.sessionEnd} between ${t.sessionStart} and 20`),
 ]);
 

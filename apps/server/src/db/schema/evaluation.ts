@@ -188,6 +188,7 @@ export const supervisionPlans = pgTable('supervision_plans', {
   foreignKey({ columns: [t.schoolId, t.semesterId], foreignColumns: [semesters.schoolId, semesters.id] }),
   uniqueIndex('supervision_plans_name_uq').on(t.schoolId, sql`lower(${t.name})`),
   index('supervision_plans_creator_idx').on(t.schoolId, t.createdBy, t.createdAt),
+  index('supervision_plans_created_idx').on(t.schoolId, t.createdAt),
   index('supervision_plans_dates_idx').on(t.schoolId, t.published, t.endDate, t.startDate),
   index('supervision_plans_version_idx').on(t.schoolId, t.templateVersionId),
   index('supervision_plans_template_idx').on(t.schoolId, t.templateId),
@@ -268,6 +269,7 @@ export const evaluations = pgTable('evaluations', {
   index('evaluations_plan_idx').on(t.schoolId, t.planId, t.status, t.evaluatorId),
   index('evaluations_teacher_idx').on(t.schoolId, t.teacherId, t.submittedAt),
   index('evaluations_evaluator_idx').on(t.schoolId, t.evaluatorId, t.updatedAt),
+  index('evaluations_course_idx').on(t.schoolId, t.courseId, t.status),
   check('evaluations_ck', sql`${inList(t.kind, EVALUATION_KINDS)} and ${inList(t.status, EVALUATION_STATUSES)}
     and (${t.status} = 'draft' or (${t.submittedAt} is not null and ${t.totalScore} is not null))
     and (${t.kind} <> 'plan' or ${t.planId} is not null) and jsonb_typeof(${t.answers}) = 'object'`),

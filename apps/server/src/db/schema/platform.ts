@@ -37,6 +37,8 @@ export const accounts = pgTable('accounts', {
   uniqueIndex('accounts_account_uq').on(sql`lower(${t.account})`),
   uniqueIndex('accounts_phone_uq').on(t.phone),
   uniqueIndex('accounts_wechat_uq').on(t.wechatOpenId),
+  // Sign-in finds an account by account name, phone or email: each arm of the OR needs its index.
+  index('accounts_email_idx').on(sql`lower(${t.email})`),
 ]);
 
 export const sessions = pgTable('sessions', {

@@ -10,7 +10,7 @@ export type NewMembership = Pick<typeof schoolMemberships.$inferInsert, 'schoolI
 /** The account whose name, phone or email (names and emails in any case) is `login`. */
 export async function findAccountByLogin(tx: Tx, login: string): Promise<AccountRow | undefined> {
   const lowered = login.toLowerCase();
-  // index: accounts_account_uq (lower(account)) and accounts_phone_uq (phone); none on lower(email), so the or() scans accounts
+  // index: accounts_account_uq (lower(account)), accounts_phone_uq (phone) and accounts_email_idx (lower(email)): one per arm of the or()
   const [row] = await tx
     .select()
     .from(accounts)

@@ -126,7 +126,7 @@ const MyClassRow = ClassRow.extend({ total: col.int });
 
 /** A page of a teacher's classes that have not ended, in time order, each row with the count of all matching (window). */
 export function myClassPage(tx: Tx, clock: Clock, q: MyClassFilter & Paging) {
-  // index: courses_teacher_idx (school_id, teacher_id, semester_id), then course_sessions_slot_uq (school_id, course_id, week, weekday, session_start)
+  // index: courses_teacher_idx (school_id, teacher_id, semester_id), then course_sessions_course_day_idx (school_id, course_id, lesson_date)
   return queryRows(tx, MyClassRow, sql`
     select ${classColumns}, (count(*) over ())::int as total ${myClassFrom} where ${myClassWhere(clock, q)}
     order by cs.lesson_date, cs.session_start, c.code, cs.id limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`);
@@ -134,7 +134,7 @@ export function myClassPage(tx: Tx, clock: Clock, q: MyClassFilter & Paging) {
 
 /** How many of a teacher's classes match (past the last page). */
 export async function myClassCount(tx: Tx, clock: Clock, q: MyClassFilter): Promise<number> {
-  // index: courses_teacher_idx (school_id, teacher_id, semester_id), then course_sessions_slot_uq (school_id, course_id, week, weekday, session_start)
+  // index: courses_teacher_idx (school_id, teacher_id, semester_id), then course_sessions_course_day_idx (school_id, course_id, lesson_date)
   const r = await queryRow(tx, Count, sql`select count(*)::int as n ${myClassFrom} where ${myClassWhere(clock, q)}`);
   return r?.n ?? 0;
 }

@@ -96,7 +96,7 @@ export async function planIdPage(tx: Tx, query: SQL, where: SQL, q: PageQuery): 
 /** A page of plans matching the list filters, newest first. */
 export function newestPlans(tx: Tx, q: PlanFilters & PageQuery, me: string, today: string) {
   const where = planWhere('p', q, me, today);
-  // index: supervision_plans_creator_idx (school_id, created_by, created_at) for the "mine" tab
+  // index: supervision_plans_creator_idx (school_id, created_by, created_at) for the "mine" tab, supervision_plans_created_idx (school_id, created_at) for the others
   return planIdPage(tx, sql`
     select p.id::text as id, (count(*) over ())::int as total from supervision_plans p where ${where}
     order by p.created_at desc, p.id desc limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`, where, q);

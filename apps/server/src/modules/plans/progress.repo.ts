@@ -173,7 +173,7 @@ export function myAttended(tx: Tx, planIds: string[], me: string) {
  * day, until their last session ends) within the plan's dates, by plan then time.
  */
 export function nextClasses(tx: Tx, planIds: string[], me: string, now: { date: string; minute: number }, limit: number) {
-  // index: course_sessions_slot_uq (school_id, course_id, week, weekday, session_start) for the courses' meetings
+  // index: course_sessions_course_day_idx (school_id, course_id, lesson_date) for the courses' meetings in the dates
   // index: evaluations_plan_class_uq (school_id, plan_id, evaluator_id, course_session_id) for my evaluation of each
   return queryRows(tx, ClassRow, sql`
     select * from (
@@ -197,7 +197,7 @@ export function myPlanAccess(tx: Tx, planId: string, me: string) {
 /** The plan's classes between two dates within the plan's dates, matching a keyword on course or teacher, by time. */
 export function planClasses(tx: Tx, planId: string, me: string, range: { from: string; to: string; keyword?: string | undefined }, limit: number) {
   const kw = range.keyword ? containsPattern(range.keyword) : null;
-  // index: course_sessions_slot_uq (school_id, course_id, week, weekday, session_start) for the courses' meetings
+  // index: course_sessions_course_day_idx (school_id, course_id, lesson_date) for the courses' meetings in the dates
   return queryRows(tx, ClassRow, sql`${classSelect(me)}
     where p.id = ${planId}
       and cs.lesson_date between greatest(p.start_date, ${range.from}::date) and least(p.end_date, ${range.to}::date)

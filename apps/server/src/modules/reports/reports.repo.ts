@@ -127,7 +127,7 @@ export function courseHistory(tx: Tx, teacherId: string, courseId: string, hideA
 
 /** The average percent over every submitted evaluation of courses of the semester (null: none). */
 export async function semesterAveragePercent(tx: Tx, semesterId: string): Promise<number | null> {
-  // index: courses_unit_idx (school_id, semester_id, org_unit_id); evaluations by course have none
+  // index: courses_unit_idx (school_id, semester_id, org_unit_id), then evaluations_course_idx (school_id, course_id, status)
   const row = await queryRow(tx, z.object({ p: col.numOrNull }), sql`
     select avg(${percentOf(counted)}) as p from evaluations e
     join courses c on c.school_id = e.school_id and c.id = e.course_id
@@ -151,7 +151,8 @@ export function evaluationIndicators(tx: Tx, evaluationIds: string[]) {
 
 /** The same indicators over every submitted evaluation of courses of the semester (name left empty). */
 export function semesterIndicators(tx: Tx, indicatorKeys: string[], semesterId: string) {
-  // index: evaluation_section_scores_indicator_idx (school_id, indicator_key)
+  // index: courses_unit_idx (school_id, semester_id, org_unit_id), evaluations_course_idx (school_id, course_id, status), then
+  // evaluation_section_scores_school_id_evaluation_id_section_key_pk (school_id, evaluation_id, section_key)
   return queryRows(tx, IndicatorRow, sql`
     select ss.indicator_key as key, '' as name, sum(ss.score) / nullif(sum(ss."full"), 0) * 100 as percent, count(distinct ss.evaluation_id)::int as count
     from evaluation_section_scores ss
