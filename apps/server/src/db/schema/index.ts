@@ -7,3 +7,7 @@ export * from './directory.ts';
 export * from './evaluation.ts';
 export * from './followup.ts';
 export * from './questionnaires.ts';
+export * from './patrol.ts';
+export * from './shouting.ts';
+export * from './recordings.ts';
+export * from './live-lessons.ts';

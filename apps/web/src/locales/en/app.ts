@@ -20,5 +20,11 @@ import appeals from './appeals.json';
 import reports from './reports.json';
 import notifications from './notifications.json';
 import questionnaires from './questionnaires.json';
+import patrol from './patrol.json';
+import patrolDetail from './patrolDetail.json';
+import shouting from './shouting.json';
+import recordings from './recordings.json';
+import liveLessons from './liveLessons.json';
+import usage from './usage.json';
 
-export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires };
+export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, usage };

@@ -1,0 +1,2 @@
+/** Issue 14: see the module that owns these tables. */
+export {};
