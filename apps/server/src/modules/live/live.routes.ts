@@ -1,14 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZPlayGrant, ZPlayRequest, ZStreamQuality } from '@hxk/contracts';
-import { CameraSimulator, findFfmpeg } from '../../platform/adapters/camera-simulator.ts';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import { verifyPlayToken } from './play-token.ts';
 import * as svc from './live.service.ts';
+import { closeLiveMedia, liveMedia } from './media.ts';
 
 const tags = ['live'];
 const P = '/app/live/v1';
@@ -17,17 +15,12 @@ const ZHlsParams = z.object({ cameraId: z.string().regex(/^\d{1,20}$/), quality:
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
-  const ffmpeg = findFfmpeg(config.live.ffmpegPath);
-  if (!ffmpeg) app.log.warn('live video: no ffmpeg found (FFMPEG_PATH, PATH, @ffmpeg-installer/linux-x64); the camera simulator is off');
-  const simulator = ffmpeg
-    ? new CameraSimulator({ ffmpeg, dir: fs.mkdtempSync(path.join(os.tmpdir(), 'hxk-live-')), idleMs: config.live.simulatorIdleMs, log: (m) => app.log.warn(m) })
-    : null;
-  app.addHook('onClose', async () => simulator?.close());
+  app.addHook('onClose', async () => closeLiveMedia(app.deps));
 
   app.post(`${P}/play`, {
     config: { permission: 'SCADA' },
     schema: { tags, summary: "A short-lived play URL for one camera (sub stream for tiles, main for the focused view), when its room is within the caller's patrol scope", body: ZPlayRequest, response: okSchema(ZPlayGrant) },
-  }, async (req) => ok(await svc.requestPlay(memberCtx(req), req.body, simulator)));
+  }, async (req) => ok(await svc.requestPlay(memberCtx(req), req.body)));
 
   // The simulator's HLS files. Not an API route: the play token in ?t= is the whole admission (no
   // session, no rate limit: a wall of tiles fetches a playlist per tile every second).
@@ -38,7 +31,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     const check = verifyPlayToken(config.live.playTokenSecret, req.query.t, { cameraId, quality }, app.deps.now().getTime());
     void reply.header('cache-control', 'no-store');
     if (!check.ok) return reply.code(403).type('text/plain').send(`play token ${check.reason}`);
-    const found = await simulator?.read(svc.streamKey(check.grant.schoolId, cameraId, quality), file);
+    const found = await liveMedia(app.deps)?.read(svc.streamKey(check.grant.schoolId, cameraId, quality), file);
     if (!found) return reply.code(404).type('text/plain').send('stream not running');
     if ('playlist' in found) {
       // Segments carry the same token: any HLS player (hls.js, Safari's own) fetches them as listed.

@@ -5,11 +5,11 @@
  * server, checking the play token on every playlist and segment (live.routes.ts).
  */
 import type { TPlayGrant, TStreamQuality } from '@hxk/contracts';
-import type { SimulatedStream } from '../../platform/adapters/camera-simulator.ts';
-import type { MemberCtx } from '../../platform/context.ts';
+import type { Deps, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import * as repo from './live.repo.ts';
+import { liveMedia } from './media.ts';
 import { patrolReach } from './patrol-scope.ts';
 import { PLAY_TOKEN_TTL_MS, signPlayToken } from './play-token.ts';
 
@@ -32,32 +32,38 @@ export async function watchableCamera(ctx: MemberCtx, cameraId: string): Promise
   });
 }
 
-/** What serves the streams: the built-in simulator today (a media gateway adapter comes next). */
-export type LiveMedia = { open(stream: SimulatedStream): Promise<void> };
-
 /** The simulator's stream of a camera: one per school, camera and quality. */
 export const streamKey = (schoolId: string, cameraId: string, quality: TStreamQuality) => `${schoolId}-${cameraId}-${quality}`;
 
-/**
- * A play URL for one camera and quality, valid for PLAY_TOKEN_TTL_MS. The stream starts now if it
- * is not running (the first viewer asks), and the URL is returned once it has a first segment.
- */
-export async function requestPlay(ctx: MemberCtx, input: { cameraId: string; quality: TStreamQuality }, media: LiveMedia | null): Promise<TPlayGrant> {
+/** A play URL for one camera and quality, for a member whose patrol reach covers its room. */
+export async function requestPlay(ctx: MemberCtx, input: { cameraId: string; quality: TStreamQuality }): Promise<TPlayGrant> {
   const camera = await watchableCamera(ctx, input.cameraId);
+  return grantPlay(ctx.deps, { schoolId: ctx.auth.schoolId, viewer: ctx.auth.accountId, camera, quality: input.quality });
+}
+
+/**
+ * A play URL for a camera the caller has already admitted the viewer to (patrol above; a public live
+ * lesson or a share elsewhere), valid for PLAY_TOKEN_TTL_MS. `viewer` is the account, or a label
+ * such as `lesson:<id>` for someone without one. The stream starts now if it is not running (the
+ * first viewer asks), and the URL is returned once it can be played.
+ */
+export async function grantPlay(deps: Deps, input: { schoolId: string; viewer: string; camera: repo.CameraRow; quality: TStreamQuality }): Promise<TPlayGrant> {
+  const { camera, quality } = input;
   if (camera.status === 'offline') throw new AppError('live.cameraOffline');
+  const media = liveMedia(deps);
   if (!media) throw new AppError('live.unavailable');
   await media.open({
-    key: streamKey(ctx.auth.schoolId, camera.cameraId, input.quality),
+    key: streamKey(input.schoolId, camera.cameraId, quality),
     lines: [`${camera.buildingName} · ${camera.classroomName}`, camera.cameraName],
-    quality: input.quality,
+    quality,
   });
-  const expiresAt = ctx.deps.now().getTime() + PLAY_TOKEN_TTL_MS;
-  const token = signPlayToken(ctx.deps.config.live.playTokenSecret, { schoolId: ctx.auth.schoolId, accountId: ctx.auth.accountId, cameraId: camera.cameraId, quality: input.quality, expiresAt });
+  const expiresAt = deps.now().getTime() + PLAY_TOKEN_TTL_MS;
+  const token = signPlayToken(deps.config.live.playTokenSecret, { schoolId: input.schoolId, accountId: input.viewer, cameraId: camera.cameraId, quality, expiresAt });
   return {
     cameraId: camera.cameraId,
-    quality: input.quality,
+    quality,
     protocol: 'hls',
-    url: `${hlsPath(camera.cameraId, input.quality, 'index.m3u8')}?t=${encodeURIComponent(token)}`,
+    url: `${hlsPath(camera.cameraId, quality, 'index.m3u8')}?t=${encodeURIComponent(token)}`,
     expiresAt: new Date(expiresAt).toISOString(),
   };
 }
