@@ -82,6 +82,7 @@ const TemplateForStart = z.object({ status: col.text, deleted: col.bool, version
 
 /** A template's status and its current version, if published once. */
 export function templateForStart(tx: Tx, templateId: string) {
+  // index: evaluation_templates_school_id_id_pk (school_id, id)
   return queryRow(tx, TemplateForStart, sql`
     select t.status, t.deleted_at is not null as deleted, tv.id::text as "versionId"
     from evaluation_templates t left join template_versions tv on tv.school_id = t.school_id and tv.template_id = t.id and tv.version = t.version

@@ -243,13 +243,5 @@ export async function invitedEvaluationId(tx: Tx, invitationId: string): Promise
   return r?.id;
 }
 
-const TemplateUse = z.object({ status: col.text, deleted: col.bool, versionId: col.textOrNull });
-
-/** A template's state and its current version, if any. */
-export function templateForUse(tx: Tx, templateId: string) {
-  // index: evaluation_templates_school_id_id_pk (school_id, id)
-  return queryRow(tx, TemplateUse, sql`
-    select t.status, t.deleted_at is not null as deleted, tv.id::text as "versionId"
-    from evaluation_templates t left join template_versions tv on tv.school_id = t.school_id and tv.template_id = t.id and tv.version = t.version
-    where t.id = ${templateId}`);
-}
+/** A template's state and its current version, if any (the evaluations module's query). */
+export { templateForStart as templateForUse } from '../evaluations/evaluations.repo.ts';
