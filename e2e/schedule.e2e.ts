@@ -124,6 +124,35 @@ describe('schedule management', () => {
     expect(errors.filter((e) => !/409/.test(e))).toEqual([]);
     await page.context().close();
   });
+
+  it("gives a new course its teacher's department unless one was chosen, and labels every input of a timetable line", async () => {
+    const page = await openSchedule();
+    await page.getByTestId('course-add').click();
+    await page.getByTestId('course-form').waitFor();
+    const unit = page.getByTestId('course-form').getByTestId('course-unit');
+    expect((await unit.innerText()).trim()).toBe('');
+    // The teacher's department, as the server knows it, fills the empty field.
+    const teachers = await page.evaluate(async () => (await (await fetch('/app/ddxk/course/v1/teacherOptions?keyword=teacher')).json()) as { data: { account: string; orgUnitId?: string | null }[] });
+    expect(teachers.data.find((p) => p.account === 'teacher')?.orgUnitId).toBeTruthy();
+    await pick(page, 'course-teacher', 'teacher', '(teacher)');
+    await expect.poll(async () => (await unit.innerText()).trim()).not.toBe('');
+    const taken = (await unit.innerText()).trim();
+    // Chosen by hand, the department stays when the teacher changes.
+    const otherName = taken === 'Department of Physics' ? 'Department of Chemistry' : 'Department of Physics';
+    await unit.click();
+    await page.keyboard.type(otherName.replace('Department of ', ''));
+    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: otherName }).click();
+    await expect.poll(async () => (await unit.innerText()).trim()).toBe(otherName);
+    await pick(page, 'course-teacher', 'leader', '(leader)');
+    await expect.poll(async () => (await unit.innerText()).trim()).toBe(otherName);
+
+    await page.getByTestId('slot-add').click();
+    const slot = page.getByTestId('course-slot').first();
+    for (const label of ['From week', 'To week', 'Weeks', 'Weekday', 'From', 'To', 'Classroom']) {
+      expect(await slot.getByLabel(label, { exact: true }).count(), label).toBe(1);
+    }
+    await page.context().close();
+  });
 });
 
 /** `HXK_SCREENSHOTS=1 npx vitest run --project e2e schedule` writes every tab (and the course drawer) in each language. */

@@ -140,4 +140,10 @@ export const ZScheduleOptions = z.object({
   classrooms: z.array(z.object({ id: ZId, name: z.string(), buildingName: z.string() })),
 });
 export const ZTeacherOptionsQuery = z.object({ keyword: z.string().trim().max(64).optional(), id: ZIdInput.optional() });
-export const ZTeacherOptions = z.array(z.object({ id: ZId, name: z.string(), account: z.string() }));
+export const ZTeacherOptions = z.array(z.object({
+  id: ZId,
+  name: z.string(),
+  account: z.string(),
+  /** The person's department, where the list gives it (a new course takes it as its department). */
+  orgUnitId: ZId.nullable().optional(),
+}));

@@ -318,7 +318,7 @@ export function approvedMembers(tx: Tx, q: { keyword?: string | undefined; id?: 
   if (q.id) f.push(eq(accounts.id, q.id));
   if (q.keyword) f.push(or(ilike(accounts.name, containsPattern(q.keyword)), ilike(accounts.account, containsPattern(q.keyword)))!);
   // index: school_memberships_status_idx (school_id, status, created_at); school_memberships_account_uq (school_id, account_id) with an id
-  return tx.select({ id: accounts.id, name: accounts.name, account: accounts.account }).from(schoolMemberships)
+  return tx.select({ id: accounts.id, name: accounts.name, account: accounts.account, orgUnitId: schoolMemberships.orgUnitId }).from(schoolMemberships)
     .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
     .where(and(...f))
     // Teachers first, then everyone else who may teach (supervisors, leaders).

@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { useScheduleOptions } from '../api/get-schedule-options.ts';
 
 /** A classroom, searchable by building and room name. */
-export function ClassroomSelect(props: { value?: string | null; onChange?: (v: string | undefined) => void; placeholder?: string; style?: CSSProperties; 'data-testid'?: string }) {
+export function ClassroomSelect(props: { value?: string | null; onChange?: (v: string | undefined) => void; placeholder?: string; 'aria-label'?: string; style?: CSSProperties; 'data-testid'?: string }) {
   const options = useScheduleOptions();
   return (
     <Select<string>
@@ -14,6 +14,7 @@ export function ClassroomSelect(props: { value?: string | null; onChange?: (v: s
       value={props.value ?? undefined}
       onChange={(v) => props.onChange?.(v ?? undefined)}
       placeholder={props.placeholder}
+      aria-label={props['aria-label']}
       style={props.style}
       popupMatchSelectWidth={false}
       data-testid={props['data-testid']}

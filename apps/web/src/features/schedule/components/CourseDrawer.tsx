@@ -91,7 +91,15 @@ export function CourseDrawer({ mode, semesterId, weekCount, onClose }: { mode: C
           </Flex>
           <Flex gap={16} wrap>
             <Form.Item name="teacherId" label={t('courses.teacher')} rules={[required]} style={{ flex: '1 1 220px' }}>
-              <TeacherSelect placeholder={t('form.teacherSearch')} data-testid="course-teacher" />
+              <TeacherSelect
+                placeholder={t('form.teacherSearch')}
+                // A new course belongs to its teacher's department unless one was chosen by hand; an edited one keeps its own.
+                onPick={(p) => {
+                  const keep = form.isFieldTouched('orgUnitId') || (editingId && form.getFieldValue('orgUnitId'));
+                  if (p.orgUnitId && !keep) form.setFieldValue('orgUnitId', p.orgUnitId);
+                }}
+                data-testid="course-teacher"
+              />
             </Form.Item>
             <Form.Item name="orgUnitId" label={t('courses.department')} style={{ flex: '1 1 220px' }}>
               <UnitTreeSelect data-testid="course-unit" />
@@ -113,7 +121,7 @@ export function CourseDrawer({ mode, semesterId, weekCount, onClose }: { mode: C
                 {fields.map(({ key, name }) => (
                   <Flex key={key} gap={8} wrap align="start" data-testid="course-slot">
                     <Form.Item name={[name, 'weekFrom']} rules={[required, weekRule]} style={{ width: 76 }}>
-                      <InputNumber min={1} max={weekCount} precision={0} placeholder={t('form.weekFrom')} style={{ width: '100%' }} data-testid="slot-week-from" />
+                      <InputNumber min={1} max={weekCount} precision={0} placeholder={t('form.weekFrom')} aria-label={t('form.weekFrom')} style={{ width: '100%' }} data-testid="slot-week-from" />
                     </Form.Item>
                     <Form.Item
                       name={[name, 'weekTo']}
@@ -121,16 +129,16 @@ export function CourseDrawer({ mode, semesterId, weekCount, onClose }: { mode: C
                       rules={[required, weekRule, ({ getFieldValue }) => ({ validator: async (_r, v: number) => { if (v != null && v < getFieldValue(['slots', name, 'weekFrom'])) throw new Error(t('form.weekToBeforeFrom')); } })]}
                       style={{ width: 76 }}
                     >
-                      <InputNumber min={1} max={weekCount} precision={0} placeholder={t('form.weekTo')} style={{ width: '100%' }} data-testid="slot-week-to" />
+                      <InputNumber min={1} max={weekCount} precision={0} placeholder={t('form.weekTo')} aria-label={t('form.weekTo')} style={{ width: '100%' }} data-testid="slot-week-to" />
                     </Form.Item>
                     <Form.Item name={[name, 'parity']} rules={[required]} style={{ width: 116 }}>
-                      <Select options={(['all', 'odd', 'even'] as const).map((p) => ({ value: p, label: t(`form.parity.${p}`) }))} data-testid="slot-parity" />
+                      <Select aria-label={t('form.parityLabel')} options={(['all', 'odd', 'even'] as const).map((p) => ({ value: p, label: t(`form.parity.${p}`) }))} data-testid="slot-parity" />
                     </Form.Item>
                     <Form.Item name={[name, 'weekday']} rules={[required]} style={{ width: 110 }}>
-                      <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('courses.weekday')} options={WEEKDAYS.map((d) => ({ value: d, label: weekdayLabel(t, d) }))} data-testid="slot-weekday" />
+                      <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('courses.weekday')} aria-label={t('courses.weekday')} options={WEEKDAYS.map((d) => ({ value: d, label: weekdayLabel(t, d) }))} data-testid="slot-weekday" />
                     </Form.Item>
                     <Form.Item name={[name, 'sessionStart']} rules={[required]} style={{ width: 116 }}>
-                      <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('form.sessionFrom')} options={sessionOptions} data-testid="slot-session-start" />
+                      <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('form.sessionFrom')} aria-label={t('form.sessionFrom')} options={sessionOptions} data-testid="slot-session-start" />
                     </Form.Item>
                     <Form.Item
                       name={[name, 'sessionEnd']}
@@ -138,10 +146,10 @@ export function CourseDrawer({ mode, semesterId, weekCount, onClose }: { mode: C
                       rules={[required, ({ getFieldValue }) => ({ validator: async (_r, v: number) => { if (v != null && v < getFieldValue(['slots', name, 'sessionStart'])) throw new Error(t('form.sessionToBeforeFrom')); } })]}
                       style={{ width: 116 }}
                     >
-                      <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('form.sessionTo')} options={sessionOptions} data-testid="slot-session-end" />
+                      <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('form.sessionTo')} aria-label={t('form.sessionTo')} options={sessionOptions} data-testid="slot-session-end" />
                     </Form.Item>
                     <Form.Item name={[name, 'classroomId']} style={{ flex: '1 1 160px', minWidth: 0 }}>
-                      <ClassroomSelect placeholder={t('courses.classroom')} data-testid="slot-classroom" />
+                      <ClassroomSelect placeholder={t('courses.classroom')} aria-label={t('courses.classroom')} data-testid="slot-classroom" />
                     </Form.Item>
                     <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('form.removeSession')} onClick={() => remove(name)} data-testid="slot-remove" />
                   </Flex>

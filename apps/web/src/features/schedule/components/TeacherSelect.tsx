@@ -3,8 +3,10 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeacherOptions } from '../../../lib/reference/get-teacher-options.ts';
 
-/** A member of the school found by name or account as one types (the server returns 20 at most). */
-export function TeacherSelect(props: { value?: string | null; onChange?: (v: string | undefined) => void; placeholder?: string; style?: CSSProperties; 'data-testid'?: string }) {
+type Picked = { id: string; orgUnitId?: string | null | undefined };
+
+/** A member of the school found by name or account as one types; `onPick` hears the chosen person with their department. */
+export function TeacherSelect(props: { value?: string | null; onChange?: (v: string | undefined) => void; onPick?: (person: Picked) => void; placeholder?: string; style?: CSSProperties; 'data-testid'?: string }) {
   const { t } = useTranslation('schedule');
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -25,7 +27,11 @@ export function TeacherSelect(props: { value?: string | null; onChange?: (v: str
       notFoundContent={t('common.noMatch')}
       options={people.map((p) => ({ value: p.id, label: `${p.name} (${p.account})` }))}
       value={props.value ?? undefined}
-      onChange={(v) => props.onChange?.(v ?? undefined)}
+      onChange={(v) => {
+        props.onChange?.(v ?? undefined);
+        const person = people.find((p) => p.id === v);
+        if (person) props.onPick?.(person);
+      }}
       placeholder={props.placeholder}
       style={props.style}
       popupMatchSelectWidth={false}
