@@ -168,6 +168,10 @@ describe('feedback questionnaires', () => {
     const none = teacher.getByTestId('q-qr-no-classes');
     await classes.or(none).first().waitFor();
     if (await classes.isVisible()) {
+      // The first class (today's, else the next one) is chosen already, and the hint says which.
+      expect(await teacher.getByTestId('q-qr-show').isEnabled()).toBe(true);
+      const today = (await classes.locator('label').first().innerText()).includes('Today');
+      expect(await teacher.getByTestId('q-qr-pick-hint').innerText()).toMatch(today ? /today's first/ : /no class today/);
       await classes.locator('label').first().click();
       await teacher.getByTestId('q-qr-show').click();
       await teacher.getByTestId('q-qr-image').waitFor();

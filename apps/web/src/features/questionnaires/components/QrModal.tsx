@@ -23,7 +23,9 @@ export function QrModal({ target, onClose }: { target: QrTarget | null; onClose:
   const [shown, setShown] = useState<string | null>(null);
   const qr = useQuestionnaireQr(target?.questionnaireId ?? '', shown);
   const today = todayIso();
-  const chosen = picked ?? (list[0]?.lessonDate === today ? list[0].courseSessionId : null);
+  // The first listed class is chosen: today's first one, else the next one.
+  const chosen = picked ?? list[0]?.courseSessionId ?? null;
+  const hasToday = list[0]?.lessonDate === today;
   const close = () => {
     setPicked(null);
     setShown(null);
@@ -76,7 +78,7 @@ export function QrModal({ target, onClose }: { target: QrTarget | null; onClose:
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('qr.noClasses')} data-testid="q-qr-no-classes" />
       ) : (
         <>
-          <Typography.Paragraph type="secondary">{t('qr.pickClass')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary" data-testid="q-qr-pick-hint">{t(hasToday ? 'qr.pickClass' : 'qr.pickNextClass')}</Typography.Paragraph>
           <Radio.Group value={chosen} onChange={(e) => setPicked(String(e.target.value))} style={{ width: '100%' }} data-testid="q-qr-classes">
             <Flex vertical gap={8}>
               {list.slice(0, 10).map((c) => (
