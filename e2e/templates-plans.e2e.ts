@@ -88,6 +88,53 @@ const QUESTIONS: Q[] = [
   },
 ];
 
+describe('template builder', () => {
+  it('fills the indicator field from the bank (the button adds it) and opens the bank picker at that indicator', async () => {
+    const admin = await signIn('admin', 'en');
+    await admin.goto('/hxk/back/evaluationTemplate');
+    await admin.getByTestId('template-add').click();
+    await waitForPath(admin, '/back/evaluationAddTemplate');
+    type Tree = { data: { indicatorId: string; name: string }[] };
+    type Page = { data: { total: number } };
+    const tree = await admin.evaluate(async () => (await (await fetch('/app/ddxk/index/v1/tree')).json()) as Tree);
+    const post = (body: object) => admin.evaluate(async (b) => (await (await fetch('/app/ddxk/question/v1/pickList', {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify(b),
+    })).json()) as Page, body);
+    const all = (await post({ pageNum: 1, pageSize: 10 })).data.total;
+    // An indicator whose questions are some, not all, of the bank's.
+    let indicator: { indicatorId: string; name: string } | undefined;
+    let own = 0;
+    for (const i of tree.data) {
+      own = (await post({ pageNum: 1, pageSize: 10, indicatorId: i.indicatorId })).data.total;
+      if (own > 0 && own < all) {
+        indicator = i;
+        break;
+      }
+    }
+    expect(indicator, 'a demo indicator with some of the bank questions').toBeTruthy();
+
+    const field = admin.getByTestId('section-add-name');
+    await field.click();
+    await admin.keyboard.type(indicator!.name.slice(0, 4));
+    await admin.locator('.ant-select-item-option:visible', { hasText: indicator!.name }).first().click();
+    // Picked, not added: the name is in the field and the button adds it.
+    await expect.poll(() => admin.getByTestId('section-0').count()).toBe(0);
+    expect(await admin.getByTestId('section-add').isEnabled()).toBe(true);
+    await admin.getByTestId('section-add').click();
+    await admin.getByTestId('section-0').waitFor();
+
+    await admin.getByTestId('section-0-from-bank').click();
+    const picker = admin.getByTestId('bank-picker');
+    await picker.waitFor();
+    await expect.poll(() => picker.getByTestId('bank-picker-indicator').innerText()).toContain(indicator!.name);
+    await expect.poll(() => picker.locator('.ant-pagination-total-text').innerText()).toBe(`Total: ${own}`);
+    // Cleared, the whole bank shows.
+    await picker.getByTestId('bank-picker-indicator').locator('.ant-select-clear').click({ force: true });
+    await expect.poll(() => picker.locator('.ant-pagination-total-text').innerText()).toBe(`Total: ${all}`);
+    await admin.context().close();
+  });
+});
+
 describe('templates and plans', () => {
   it('builds, previews and publishes a template, plans with it and shows the plan to a supervisor', async () => {
     const admin = await signIn('admin', 'en');

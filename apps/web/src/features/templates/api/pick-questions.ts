@@ -3,7 +3,7 @@ import { ZQuestionPage, type TQuestion, type TQuestionType } from '@hxk/contract
 import { api } from '../../../lib/api.ts';
 
 export type PickableQuestion = TQuestion;
-export type PickQuery = { pageNum: number; pageSize: number; keyword?: string | undefined; type?: TQuestionType | undefined; classificationId?: string | undefined };
+export type PickQuery = { pageNum: number; pageSize: number; keyword?: string | undefined; type?: TQuestionType | undefined; classificationId?: string | undefined; indicatorId?: string | undefined };
 
 /** Approved questions of the bank that a template may copy. */
 export const pickQuestions = (q: PickQuery) => api.post('/app/ddxk/question/v1/pickList', q, { schema: ZQuestionPage });

@@ -38,7 +38,8 @@ export function AddSectionBar({ usedNames, onAdd, disabled }: Props) {
           value={text}
           options={options}
           onChange={setText}
-          onSelect={(v: string) => add(v)}
+          // Picking fills the field; the button adds it, as for a typed name.
+          onSelect={(v: string) => setText(v)}
           maxLength={INDICATOR_NAME.max}
           style={{ flex: '1 1 240px', maxWidth: 420 }}
           placeholder={t('builder.addSectionPlaceholder')}

@@ -8,6 +8,7 @@ import { maxScore } from '@hxk/contracts/question-rules';
 import { QuestionField } from '../../../components/evaluation/QuestionField.tsx';
 import { serverPagination } from '../../../components/server-pagination.ts';
 import { useClassificationDict } from '../../../lib/reference/get-classification-dict.ts';
+import { useIndicatorTree } from '../../../lib/reference/get-indicator-tree.ts';
 import { usePickQuestions, type PickQuery, type PickableQuestion } from '../api/pick-questions.ts';
 import { sameName } from '../../../components/evaluation/question-ops.ts';
 
@@ -18,6 +19,8 @@ type Props = {
   usedTitles?: string[];
   /** Load only while shown (the modal mounts it closed). */
   enabled?: boolean;
+  /** The indicator the questions are for (a template section's): the list starts filtered by it and its sub-indicators. */
+  indicatorId?: string | null | undefined;
   testId?: string;
 };
 
@@ -25,9 +28,10 @@ type Props = {
  * Approved questions of the bank with filters and a selection kept across pages; a row expands to
  * the question as the evaluator will see it. Used by the builder's modal and the page form.
  */
-export function BankPicker({ selected, onChange, usedTitles = [], enabled = true, testId = 'bank-picker' }: Props) {
+export function BankPicker({ selected, onChange, usedTitles = [], enabled = true, indicatorId, testId = 'bank-picker' }: Props) {
   const { t } = useTranslation(['templates', 'evaluation']);
-  const [query, setQuery] = useState<PickQuery>({ pageNum: 1, pageSize: 10 });
+  const [query, setQuery] = useState<PickQuery>({ pageNum: 1, pageSize: 10, ...(indicatorId ? { indicatorId } : {}) });
+  const indicators = useIndicatorTree();
   const page = usePickQuestions(query, enabled);
   const classifications = useClassificationDict('question');
   const used = (title: string) => usedTitles.some((x) => sameName(x, title));
@@ -78,6 +82,18 @@ export function BankPicker({ selected, onChange, usedTitles = [], enabled = true
           options={(classifications.data ?? []).map((c) => ({ value: c.classificationId, label: c.name }))}
           onChange={(v) => setQuery((q) => ({ ...q, pageNum: 1, classificationId: v ?? undefined }))}
           data-testid={`${testId}-classification`}
+        />
+        <Select<string>
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('bank.indicator')}
+          aria-label={t('bank.indicator')}
+          style={{ width: 200 }}
+          loading={indicators.isLoading}
+          value={query.indicatorId}
+          options={(indicators.data ?? []).map((i) => ({ value: i.indicatorId, label: i.name }))}
+          onChange={(v) => setQuery((q) => ({ ...q, pageNum: 1, indicatorId: v ?? undefined }))}
+          data-testid={`${testId}-indicator`}
         />
         {selected.length > 0 && (
           <Typography.Text type="secondary" style={{ alignSelf: 'center' }} data-testid={`${testId}-count`}>

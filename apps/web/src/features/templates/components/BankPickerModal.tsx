@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { BankPicker } from './BankPicker.tsx';
 import type { PickableQuestion } from '../api/pick-questions.ts';
 
-type Props = { open: boolean; sectionName: string; usedTitles: string[]; onClose: () => void; onPick: (rows: PickableQuestion[]) => void };
+type Props = { open: boolean; sectionName: string; indicatorId: string | null; usedTitles: string[]; onClose: () => void; onPick: (rows: PickableQuestion[]) => void };
 
 /** The bank picker in a modal: the picked questions are copied into the section by the builder. */
-export function BankPickerModal({ open, sectionName, usedTitles, onClose, onPick }: Props) {
+export function BankPickerModal({ open, sectionName, indicatorId, usedTitles, onClose, onPick }: Props) {
   const { t } = useTranslation('templates');
   const [selected, setSelected] = useState<PickableQuestion[]>([]);
   const close = () => {
@@ -29,7 +29,7 @@ export function BankPickerModal({ open, sectionName, usedTitles, onClose, onPick
       onCancel={close}
       destroyOnHidden
     >
-      <BankPicker selected={selected} onChange={setSelected} usedTitles={usedTitles} enabled={open} />
+      <BankPicker selected={selected} onChange={setSelected} usedTitles={usedTitles} enabled={open} indicatorId={indicatorId} />
     </Modal>
   );
 }

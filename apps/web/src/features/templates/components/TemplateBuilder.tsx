@@ -152,6 +152,7 @@ export function TemplateBuilder({ template }: { template: TTemplate | null }) {
       <BankPickerModal
         open={picking !== null}
         sectionName={pickingSection?.name ?? ''}
+        indicatorId={pickingSection?.indicatorId ?? null}
         usedTitles={allTitles.map((x) => x.title)}
         onClose={() => setPicking(null)}
         onPick={(rows) => picking && setContent((c) => ops.addQuestions(c, picking, rows.map(fromBank)))}

@@ -51,12 +51,16 @@ export function EvaluationAddQuestionsPage() {
           style={{ minWidth: 220 }}
           status={section ? undefined : 'warning'}
           options={sections.map((s) => ({ value: s.key, label: s.name }))}
-          onChange={setSectionKey}
+          onChange={(key) => {
+            setSectionKey(key);
+            setSelected([]);
+          }}
           data-testid="add-questions-section"
         />
         {sections.length === 0 && <Typography.Text type="warning">{t('bank.noSections')}</Typography.Text>}
       </Flex>
-      <BankPicker selected={selected} onChange={setSelected} usedTitles={usedTitles} />
+      {/* Each section starts the list at its own indicator. */}
+      <BankPicker key={section?.key ?? ''} selected={selected} onChange={setSelected} usedTitles={usedTitles} indicatorId={section?.indicatorId} />
       <Flex justify="flex-end" style={{ marginTop: 16 }}>
         <Space>
           <Button onClick={back} data-testid="add-questions-cancel">
