@@ -94,7 +94,7 @@ describe('appeals and reports', () => {
     await teacher.getByTestId('record-appeal').click();
     await teacher.getByTestId('appeal-create-reason').fill('bad');
     await teacher.getByTestId('appeal-create-ok').click();
-    await teacher.getByText('the opinion must not be under 5 characters').waitFor();
+    await teacher.getByText('Write at least 5 characters.').waitFor();
     await uploadInput(teacher).setInputFiles(pngFiles('extra', 11));
     await waitForToast(teacher, 'Up to 10 images per appeal');
     await expect.poll(() => doneImages(teacher).count(), { timeout: 30_000 }).toBe(10);

@@ -118,10 +118,10 @@ describe('indicators, questions and their review', () => {
     // A rejection needs a reason of at least 5 characters.
     await admin.getByTestId(`review-reject-${QUESTION}`).click();
     await admin.getByTestId('review-reject-ok').click();
-    await admin.getByText('意见不得少于 5 个字符').waitFor();
+    await admin.getByText('请至少填写 5 个字符').waitFor();
     await admin.getByTestId('review-reject-reason').fill('请修改');
     await admin.getByTestId('review-reject-ok').click();
-    await admin.getByText('意见不得少于 5 个字符').waitFor();
+    await admin.getByText('请至少填写 5 个字符').waitFor();
     if (shots) await screenshot(admin, 'catalog-reject-reason-zh');
     await admin.locator('.ant-modal:visible').getByRole('button', { name: '取 消' }).or(admin.locator('.ant-modal:visible').getByRole('button', { name: '取消' })).click();
     await admin.getByTestId('review-reject-reason').waitFor({ state: 'hidden' });

@@ -162,7 +162,7 @@ describe('invitations to listen', () => {
     await card.locator('[data-testid^="invitation-reject-"]').click();
     await supervisor.getByTestId('invitation-reject-reason').fill('没空');
     await supervisor.getByTestId('invitation-reject-ok').click();
-    await supervisor.getByText('意见不得少于 5 个字符').waitFor();
+    await supervisor.getByText('请至少填写 5 个字符').waitFor();
     await shot(supervisor, 'i6-inv-08-reject-rule-zh');
     await supervisor.getByTestId('invitation-reject-reason').fill('当天上午有校级会议，无法到场');
     await supervisor.getByTestId('invitation-reject-ok').click();

@@ -240,7 +240,7 @@ export const VALIDATION_MESSAGES = {
   'validation.duplicate': { zh: '不能重复', en: 'must be unique', ja: '重複できません' },
   'validation.score': { zh: '分值须在 0 到 1000 之间', en: 'must be a score from 0 to 1000', ja: '0〜1000 の点数にしてください' },
   'validation.stars': { zh: '星级数为 3-10', en: 'must be from 3 to 10 stars', ja: '3〜10 個の星にしてください' },
-  'validation.opinionMin': { zh: '意见不得少于 5 个字符', en: 'the opinion must not be under 5 characters', ja: '意見は 5 文字以上にしてください' },
+  'validation.opinionMin': { zh: '请至少填写 5 个字符', en: 'Write at least 5 characters.', ja: '5 文字以上で入力してください' },
   'validation.endAfterStart': { zh: '结束日期必须晚于开始日期', en: 'must be later than the start date', ja: '終了日は開始日より後にしてください' },
   'validation.minClasses': { zh: '不能超过所选课程数', en: 'cannot exceed the number of selected courses', ja: '選択した授業数を超えられません' },
   'validation.invalid': { zh: '格式不正确', en: 'is not valid', ja: '形式が正しくありません' },

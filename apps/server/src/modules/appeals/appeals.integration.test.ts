@@ -182,9 +182,9 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
   it('lets the teacher appeal once with a reason of 5 or more characters, refuses everyone else', async () => {
     const short = await create(teacher, { evaluationId: first.id, reason: ' abc ' });
     expect(short.status).toBe(400);
-    expect(short.body.msg).toContain('the opinion must not be under 5 characters');
+    expect(short.body.msg).toContain('Write at least 5 characters.');
     const zh = await call(env.app, { url: `${A_P}/create`, token: teacher, body: { evaluationId: first.id, reason: 'abc' }, headers: { language: 'zh' } });
-    expect(zh.body.msg).toContain('意见不得少于 5 个字符');
+    expect(zh.body.msg).toContain('请至少填写 5 个字符');
 
     for (const token of [otherTeacher, admin2, teacher2]) expect((await create(token, { evaluationId: first.id, reason: 'Not my score at all' })).status).toBe(404);
     const hidden = await create(teacher, { evaluationId: evalC, reason: 'The plan hides this one' });
@@ -243,7 +243,7 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
     expect((await handle(leader, { appealId: id, decision: 'resolve', opinion: 'Raised after review' })).status).toBe(400);
     const terse = await handle(leader, { appealId: id, decision: 'resolve', scoreAfter: 90, opinion: 'ok' });
     expect(terse.status).toBe(400);
-    expect(terse.body.msg).toContain('the opinion must not be under 5 characters');
+    expect(terse.body.msg).toContain('Write at least 5 characters.');
     expect((await handle(admin2, { appealId: id, decision: 'resolve', scoreAfter: 90, opinion: 'Other school' })).status).toBe(404);
 
     const resolved = await handle(leader, { appealId: id, decision: 'resolve', scoreAfter: 95, opinion: 'The case study was there: raised.' });

@@ -139,9 +139,9 @@ describe.each(DRIVERS)('question bank on %s', (driver) => {
     // A rejection needs a reason of at least 5 characters.
     const short = await call(env.app, { url: `${Q}/review`, token: admin, body: { ids: [id], decision: 'reject', note: 'bad' }, headers: { language: 'en' } });
     expect(short.status).toBe(400);
-    expect(short.body.msg).toContain('the opinion must not be under 5 characters');
+    expect(short.body.msg).toContain('Write at least 5 characters.');
     const shortZh = await call(env.app, { url: `${Q}/review`, token: admin, body: { ids: [id], decision: 'reject' }, headers: { language: 'zh' } });
-    expect(shortZh.body.msg).toContain('意见不得少于 5 个字符');
+    expect(shortZh.body.msg).toContain('请至少填写 5 个字符');
     expect((await row(id))!.status).toBe('pending');
     const rejected = await call(env.app, { url: `${Q}/review`, token: admin, body: { ids: [id], decision: 'reject', note: 'Say what punctual means' } });
     expect(rejected.body.code).toBe(1);
