@@ -31,8 +31,13 @@ export const ZAppealRow = z.object({
   planName: z.string().nullable(),
   class: ZEvaluatedClass,
   teacher: ZPersonRef,
-  /** Null when the evaluation is anonymous and the reader is the teacher. */
+  /**
+   * Null when the evaluation is anonymous and the reader is the teacher. Handlers and the evaluator
+   * see it, marked confidential on screen (docs/decisions/0018-anonymous-evaluator-and-appeal-handlers.md).
+   */
   evaluator: ZPersonRef.nullable(),
+  /** The evaluation (or its plan) is anonymous. */
+  anonymous: z.boolean(),
   /** The evaluation's score when appealed, and the full score of its template. */
   score: z.number(),
   fullScore: z.number(),

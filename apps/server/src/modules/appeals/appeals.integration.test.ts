@@ -374,8 +374,9 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
     const read = await detail(appealed.appealId, teacher);
     expect(read.body.data.evaluator).toBeNull();
     expect(leaks(read.res.body)).toEqual([]);
-    // Handlers and the evaluator see who evaluated.
-    expect((await detail(appealed.appealId, admin)).body.data.evaluator).toMatchObject({ userId: u('leader') });
+    expect(read.body.data.anonymous).toBe(true);
+    // Handlers and the evaluator see who evaluated, told that it is an anonymous evaluation (decision 0018).
+    expect((await detail(appealed.appealId, admin)).body.data).toMatchObject({ evaluator: { userId: u('leader') }, anonymous: true });
 
     const notes = (await noticesOf(u('teacher'))).filter((n) => n.link?.includes(evalB) || n.link?.includes(appealed.appealId));
     expect(notes.map((n) => n.kind)).toEqual(['evaluation.received']);

@@ -12,7 +12,7 @@ import { ClassRow, classColumns, classJoins } from '../evaluations/evaluated-cla
 const AppealRow = ClassRow.extend({
   appealId: col.text, status: col.oneOf(APPEAL_STATUSES), evaluationId: col.text, evaluationKind: col.oneOf(EVALUATION_KIND_VALUES),
   planName: col.textOrNull, evaluatorId: col.text, evaluatorShownId: col.textOrNull, evaluatorName: col.textOrNull, evaluatorAccount: col.textOrNull,
-  score: col.num, fullScore: col.num, scoreAfter: col.numOrNull, reason: col.text, imageCount: col.int,
+  score: col.num, fullScore: col.num, scoreAfter: col.numOrNull, reason: col.text, imageCount: col.int, anonymous: col.bool,
   createdAt: col.ts, handledAt: col.tsOrNull, total: col.int,
 });
 export type AppealRow = z.output<typeof AppealRow>;
@@ -28,7 +28,7 @@ const rowColumns = (reader: string) => {
   return sql`a.id::text as "appealId", a.status, e.id::text as "evaluationId", e.kind as "evaluationKind", p.name as "planName",
     e.evaluator_id::text as "evaluatorId",
     case when ${named} then ev.id::text end as "evaluatorShownId", case when ${named} then ev.name end as "evaluatorName",
-    case when ${named} then ev.account end as "evaluatorAccount",
+    case when ${named} then ev.account end as "evaluatorAccount", ${anonymous} as anonymous,
     a.score, tv.total_score as "fullScore", a.score_after as "scoreAfter", a.reason,
     (select count(*)::int from appeal_images ai where ai.school_id = a.school_id and ai.appeal_id = a.id) as "imageCount",
     a.created_at as "createdAt", a.handled_at as "handledAt", (count(*) over ())::int as total, ${classColumns}`;

@@ -53,6 +53,7 @@ const presentRow = (r: AppealRow, times: Awaited<ReturnType<typeof sessionClock>
   class: presentClass(r, times),
   teacher: { userId: r.teacherId, name: r.teacherName, account: r.teacherAccount },
   evaluator: r.evaluatorShownId ? { userId: r.evaluatorShownId, name: r.evaluatorName ?? '', account: r.evaluatorAccount ?? '' } : null,
+  anonymous: r.anonymous,
   score: r.score,
   fullScore: r.fullScore,
   scoreAfter: r.scoreAfter,

@@ -5,6 +5,7 @@ import type { TAppealRow } from '@hxk/contracts/appeals';
 import { formatDateTime } from '../../../lib/format.ts';
 import { AppealStatusTag } from './AppealStatusTag.tsx';
 import { classTime, periodsOnly } from '../../../lib/class-time.ts';
+import { EvaluatorName } from './EvaluatorName.tsx';
 
 export const scoreText = (t: TFunction, score: number | null, full: number) => (score === null ? '—' : t('appeals:field.scoreValue', { score, full }));
 
@@ -28,7 +29,7 @@ export function appealColumns(t: TFunction, opts: { teacher: boolean }): Columns
     {
       title: t('field.evaluator'),
       key: 'evaluator',
-      render: (_, r) => (r.evaluator ? r.evaluator.name : <Typography.Text type="secondary">{t('field.anonymous')}</Typography.Text>),
+      render: (_, r) => <EvaluatorName appeal={r} />,
     },
     { title: t('field.score'), key: 'score', align: 'right', render: (_, r) => scoreText(t, r.score, r.fullScore) },
     {

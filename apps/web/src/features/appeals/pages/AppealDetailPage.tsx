@@ -17,6 +17,7 @@ import { AppealStatusTag } from '../components/AppealStatusTag.tsx';
 import { classTime } from '../../../lib/class-time.ts';
 import { HandleAppealModal } from '../components/HandleAppealModal.tsx';
 import { evaluationPath } from '../components/paths.ts';
+import { EvaluatorName } from '../components/EvaluatorName.tsx';
 
 /** /Appeal/Detail?appealId=: one appeal, its evaluation and its handling, with the reader's actions. */
 export function AppealDetailPage() {
@@ -124,7 +125,9 @@ function AppealView({ a }: { a: TAppeal }) {
           <Descriptions.Item label={t('field.classTime')}>{classTime(t, a.class, true)}</Descriptions.Item>
           <Descriptions.Item label={t('field.teacher')}>{a.teacher.name}</Descriptions.Item>
           <Descriptions.Item label={t('field.evaluator')}>
-            <span data-testid="appeal-evaluator">{a.evaluator ? a.evaluator.name : t('field.anonymous')}</span>
+            <span data-testid="appeal-evaluator">
+              <EvaluatorName appeal={a} />
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('field.plan')}>{a.planName ?? t(`evaluations:kind.${a.evaluationKind}`)}</Descriptions.Item>
           <Descriptions.Item label={t('field.score')}>{scoreText(t, a.score, a.fullScore)}</Descriptions.Item>
