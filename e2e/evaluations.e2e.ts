@@ -22,12 +22,12 @@ afterAll(async () => {
 
 const PLAN = 'Routine classroom supervision';
 
-/** "2 / 3" on the plan card → 2. */
+/** "Classes I evaluated: 2 (the plan asks for at least 3)" on the plan card → 2. */
 async function attended(page: Page): Promise<number> {
   const card = page.getByTestId(`my-plan-${PLAN}`);
   await card.waitFor();
   const text = (await card.textContent()) ?? '';
-  const m = /(\d+)\s*\/\s*(\d+)/.exec(text);
+  const m = /Classes I evaluated: (\d+) \(the plan asks for at least (\d+)\)/.exec(text);
   if (!m) throw new Error(`no progress on the plan card: ${text}`);
   return Number(m[1]);
 }

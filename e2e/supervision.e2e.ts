@@ -130,6 +130,19 @@ describe('supervision groups and assignments', () => {
     expect(errors).toEqual([]);
     await admin.context().close();
   });
+
+  it('shows assignment progress as classes attended against the minimum, apart from classes held', async () => {
+    const admin = await signIn('admin');
+    await admin.goto('/hxk/back/assignmentsProgress');
+    await chooseFirst(admin, 'task-picker');
+    const table = admin.getByTestId('assignment-progress');
+    await table.locator('.ant-table-row').first().waitFor();
+    const headers = await table.locator('thead th').allInnerTexts();
+    expect(headers).toEqual(expect.arrayContaining(['Held so far', 'Attended']));
+    const cell = table.locator('[data-testid^="progress-attended-"]').first();
+    expect(await cell.innerText()).toMatch(/^\d+ attended · at least \d+ required/);
+    await admin.context().close();
+  });
 });
 
 describe.skipIf(!shots)('supervision and assignment screenshots', () => {

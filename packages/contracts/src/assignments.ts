@@ -150,6 +150,8 @@ export const ZAssignmentProgress = z.object({
   visible: z.number().int(),
   /** Of those, the ones already held (before now). */
   held: z.number().int(),
+  /** Of those, the ones the supervisor attended: evaluated (submitted) by them. This is what the minimum counts. */
+  attended: z.number().int(),
   minClasses: z.number().int(),
 });
 export type TAssignmentProgress = z.infer<typeof ZAssignmentProgress>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { addDays, type TAssignedSession, type TAssignment, type TAssignmentProgress, type TAssignmentTask } from '@hxk/contracts';
-import { assignments, assignmentTasks, courses, courseSessions, semesters } from '../../db/schema/index.ts';
+import { assignments, assignmentTasks, courses, courseSessions, evaluations, semesters } from '../../db/schema/index.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 import { mayAttend, type RuleSession } from './visibility.ts';
@@ -163,8 +163,27 @@ describe.each(DRIVERS)('supervisor assignments on %s', (driver) => {
       env.clock.now = new Date(`${addDays(dir().semesterStart, -1)}T12:00:00Z`);
       const early = await call<Page<TAssignmentProgress>>(env.app, { url: `${P}/progress`, token: admin, body: { pageNum: 1, pageSize: 10, taskId } });
       const sup = early.body.data.list.find((p) => p.supervisor.userId === u('supervisor'))!;
-      expect(sup).toMatchObject({ teachers: 0, courses: 1, sessions: 1, held: 0, minClasses: 3 });
-      expect(sup.visible).toBe((await expected(u('supervisor'), taskId)).length);
+      expect(sup).toMatchObject({ teachers: 0, courses: 1, sessions: 1, held: 0, attended: 0, minClasses: 3 });
+      const reach = await expected(u('supervisor'), taskId);
+      expect(sup.visible).toBe(reach.length);
+
+      // Attended counts the supervisor's submitted evaluations of classes in reach, nothing else: not a
+      // draft, not someone else's evaluation, not a class out of reach.
+      const evaluate = (sessionId: string, evaluatorId: string, status: 'draft' | 'submitted') => platformTx(env.dbh.db, 'seed', async (tx) => {
+        const [m] = await tx.select({ courseId: courseSessions.courseId, teacherId: courses.teacherId }).from(courseSessions)
+          .innerJoin(courses, eq(courses.id, courseSessions.courseId)).where(eq(courseSessions.id, sessionId));
+        await tx.insert(evaluations).values({
+          schoolId: env.schoolA.schoolId, kind: 'free', templateVersionId: env.schoolA.evaluation.templateVersionId, courseSessionId: sessionId,
+          courseId: m!.courseId, teacherId: m!.teacherId, evaluatorId, status, answers: {}, anonymous: false, ...(status === 'submitted' ? { submittedAt: new Date(), totalScore: 80 } : {}),
+        });
+      });
+      const outOfReach = (await seedRows()).sessions.map((s) => s.sessionId).find((id) => !reach.includes(id))!;
+      await evaluate(reach[0]!, u('supervisor'), 'submitted');
+      await evaluate(reach[1]!, u('supervisor'), 'draft');
+      await evaluate(reach[2]!, u('leader'), 'submitted');
+      await evaluate(outOfReach, u('supervisor'), 'submitted');
+      const after = await call<Page<TAssignmentProgress>>(env.app, { url: `${P}/progress`, token: admin, body: { pageNum: 1, pageSize: 10, taskId } });
+      expect(after.body.data.list.find((p) => p.supervisor.userId === u('supervisor'))!.attended).toBe(1);
       env.clock.now = new Date(`${addDays(dir().semesterStart, 30)}T12:00:00Z`);
       const late = await call<Page<TAssignmentProgress>>(env.app, { url: `${P}/progress`, token: admin, body: { pageNum: 1, pageSize: 10, taskId, keyword: 'leader' } });
       expect(late.body.data.total).toBe(1);

@@ -359,13 +359,15 @@ const ProgressRow = z.object({
   sessions: col.int,
   visible: col.int,
   held: col.int,
+  attended: col.int,
   total: col.int,
 });
 export type ProgressRow = z.output<typeof ProgressRow>;
 
 /**
  * A page of a task's supervisors (assigning), by name, with what they are assigned, how many class
- * sessions they may attend and how many of those were held by `now` (the school's date and minute).
+ * sessions they may attend, how many of those were held by `now` (the school's date and minute), and
+ * how many they attended (evaluated).
  */
 export function progressPage(tx: Tx, q: Paging & { taskId: string; keyword?: string | undefined; now: { date: string; minute: number } }): Promise<ProgressRow[]> {
   const kw = q.keyword ? sql`and (p.name ilike ${containsPattern(q.keyword)} or p.account ilike ${containsPattern(q.keyword)})` : sql``;
@@ -384,7 +386,10 @@ export function progressPage(tx: Tx, q: Paging & { taskId: string; keyword?: str
       order by p.name, p.id limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}
     ), vis as (
       select v.supervisor_id, count(*)::int as visible,
-        count(*) filter (where cs.lesson_date < ${q.now.date} or (cs.lesson_date = ${q.now.date} and st.end_minute <= ${q.now.minute}))::int as held
+        count(*) filter (where cs.lesson_date < ${q.now.date} or (cs.lesson_date = ${q.now.date} and st.end_minute <= ${q.now.minute}))::int as held,
+        -- index: evaluations_evaluator_idx (school_id, evaluator_id, updated_at)
+        count(*) filter (where exists (select 1 from evaluations e where e.school_id = cs.school_id and e.course_session_id = cs.id
+          and e.evaluator_id = v.supervisor_id and e.status = 'submitted'))::int as attended
       from ${visibleSessionsSql({ taskId: q.taskId })} v
       join course_sessions cs on cs.id = v.session_id
       left join session_times st on st.school_id = cs.school_id and st.session_no = cs.session_end
@@ -392,6 +397,6 @@ export function progressPage(tx: Tx, q: Paging & { taskId: string; keyword?: str
       group by v.supervisor_id
     )
     select pg.supervisor_id::text as "userId", pg.name, pg.account, pg.teachers, pg.courses, pg.sessions, pg.total,
-      coalesce(vis.visible, 0) as visible, coalesce(vis.held, 0) as held
+      coalesce(vis.visible, 0) as visible, coalesce(vis.held, 0) as held, coalesce(vis.attended, 0) as attended
     from pg left join vis on vis.supervisor_id = pg.supervisor_id order by pg.name, pg.supervisor_id`);
 }

@@ -189,7 +189,7 @@ export async function taskProgress(ctx: MemberCtx, q: { pageNum: number; pageSiz
     const rows = await repo.progressPage(tx, { pageNum: q.pageNum, pageSize: q.pageSize, taskId: task.id, keyword: q.keyword, now: { date: now.date, minute: now.minute } });
     return page(rows.map((r) => ({
       supervisor: { userId: r.userId, name: r.name, account: r.account },
-      teachers: r.teachers, courses: r.courses, sessions: r.sessions, visible: r.visible, held: r.held, minClasses: task.minClasses,
+      teachers: r.teachers, courses: r.courses, sessions: r.sessions, visible: r.visible, held: r.held, attended: r.attended, minClasses: task.minClasses,
     })), rows[0]?.total ?? 0, q);
   });
 }

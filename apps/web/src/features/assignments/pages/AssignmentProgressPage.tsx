@@ -9,7 +9,7 @@ import { menuTitle } from '../../../lib/menu-title.ts';
 import { useProgress, type ProgressQuery } from '../api/get-progress.ts';
 import { TaskPicker } from '../components/TaskPicker.tsx';
 
-/** Per supervisor of a task: what they are assigned and how many of their class sessions have been held vs the minimum. */
+/** Per supervisor of a task: what they are assigned, how many of those classes were held, and how many they attended vs the minimum. */
 export function AssignmentProgressPage() {
   const { t } = useTranslation('assignments');
   const [query, setQuery] = useState<ProgressQuery>({ pageNum: 1, pageSize: 10, taskId: '' });
@@ -21,16 +21,17 @@ export function AssignmentProgressPage() {
     { title: t('progress.courses'), dataIndex: 'courses', align: 'right' },
     { title: t('progress.sessions'), dataIndex: 'sessions', align: 'right' },
     { title: <Tooltip title={t('progress.visibleHint')}>{t('progress.visible')}</Tooltip>, dataIndex: 'visible', align: 'right' },
+    { title: <Tooltip title={t('progress.heldHint')}>{t('progress.held')}</Tooltip>, dataIndex: 'held', align: 'right' },
     {
-      title: <Tooltip title={t('progress.heldHint')}>{t('progress.held')}</Tooltip>,
-      key: 'held',
+      title: <Tooltip title={t('progress.attendedHint')}>{t('progress.attended')}</Tooltip>,
+      key: 'attended',
       render: (_, r) => (
-        <div style={{ minWidth: 180 }}>
-          {t('progress.heldOfMin', { held: r.held, min: r.minClasses })}
+        <div style={{ minWidth: 200 }} data-testid={`progress-attended-${r.supervisor.account}`}>
+          {t('progress.attendedOfMin', { attended: r.attended, min: r.minClasses })}
           <Progress
             size="small"
-            percent={r.minClasses ? Math.min(100, Math.round((r.held / r.minClasses) * 100)) : 100}
-            status={r.held >= r.minClasses ? 'success' : 'active'}
+            percent={r.minClasses ? Math.min(100, Math.round((r.attended / r.minClasses) * 100)) : 100}
+            status={r.attended >= r.minClasses ? 'success' : 'active'}
           />
         </div>
       ),
