@@ -61,6 +61,12 @@ import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
+import { shoutingRoutes } from './modules/shouting/shouting.routes.ts';
+import { usageRoutes } from './modules/usage/usage.routes.ts';
+import { liveLessonsRoutes } from './modules/live-lessons/live-lessons.routes.ts';
+import { patrolWallRoutes } from './modules/live/rooms.routes.ts';
+import { patrolRoutes } from './modules/patrol/patrol.routes.ts';
+import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -238,6 +244,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(questionnairesRoutes);
     // -- live video (issue 14)
     await api.register(liveRoutes);
+    await api.register(usageRoutes);
+    await api.register(liveLessonsRoutes);
+    await api.register(patrolWallRoutes);
+    await api.register(patrolRoutes);
+    await api.register(shoutingRoutes);
+    await api.register(recordingsRoutes);
   });
 
   registerWeb(app, config);

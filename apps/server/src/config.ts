@@ -54,6 +54,14 @@ const ZEnv = z.object({
   PLAY_TOKEN_SECRET: z.string().min(32).optional(),
   FFMPEG_PATH: z.string().optional(),
   CAMERA_SIMULATOR_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  CAMERA_SIMULATOR_CLOCK_CODE: bool.default(false),
+  // A production media gateway (docs/decisions/0017-media-gateway.md): video goes camera → gateway → browser.
+  MEDIA_GATEWAY: z.enum(['none', 'mediamtx']).default('none'),
+  MEDIA_GATEWAY_API_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
+  MEDIA_GATEWAY_API_USER: z.string().min(1).optional(),
+  MEDIA_GATEWAY_API_PASSWORD: z.string().min(1).optional(),
+  MEDIA_GATEWAY_PLAY_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
+  MEDIA_GATEWAY_HOOK_SECRET: z.string().min(24).optional(),
   OUTBOUND_ALLOW_HOSTS: z
     .string()
     .default('')
@@ -107,6 +115,14 @@ export type Config = {
     /** An explicit ffmpeg for the simulator; else the system's, else the optional npm package's. */
     ffmpegPath: string | undefined;
     simulatorIdleMs: number;
+    /** Burn a machine-readable clock into simulated pictures (glass-to-glass measurements). */
+    simulatorClockCode: boolean;
+    /**
+     * The production media gateway, or null for the built-in simulator. `apiUrl` is its control API
+     * (reached through the guarded outbound client: list a private host in OUTBOUND_ALLOW_HOSTS),
+     * `playUrl` the HLS base browsers reach, `hookSecret` what its auth hook URL must carry.
+     */
+    gateway: null | { kind: 'mediamtx'; apiUrl: string; apiUser: string | undefined; apiPassword: string | undefined; playUrl: string; hookSecret: string };
   };
 };
 
@@ -156,6 +172,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
       }
     : { provider: 'local' };
+  const gateway: Config['live']['gateway'] =
+    e.MEDIA_GATEWAY === 'mediamtx'
+      ? {
+          kind: 'mediamtx',
+          apiUrl: need('MEDIA_GATEWAY_API_URL', e.MEDIA_GATEWAY_API_URL).replace(/\/+$/, ''),
+          apiUser: e.MEDIA_GATEWAY_API_USER,
+          apiPassword: e.MEDIA_GATEWAY_API_PASSWORD,
+          playUrl: need('MEDIA_GATEWAY_PLAY_URL', e.MEDIA_GATEWAY_PLAY_URL).replace(/\/+$/, ''),
+          hookSecret: need('MEDIA_GATEWAY_HOOK_SECRET', e.MEDIA_GATEWAY_HOOK_SECRET),
+        }
+      : null;
+  if (gateway && !e.PLAY_TOKEN_SECRET) throw new ConfigError('Invalid configuration:\n  PLAY_TOKEN_SECRET is required with a media gateway (tokens must outlive a restart of hxk)');
+  if (gateway && (gateway.apiUser === undefined) !== (gateway.apiPassword === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  MEDIA_GATEWAY_API_USER and MEDIA_GATEWAY_API_PASSWORD go together');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -193,6 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       playTokenSecret: e.PLAY_TOKEN_SECRET ? Buffer.from(e.PLAY_TOKEN_SECRET, 'utf8') : randomBytes(32),
       ffmpegPath: e.FFMPEG_PATH,
       simulatorIdleMs: e.CAMERA_SIMULATOR_IDLE_SECONDS * 1000,
+      simulatorClockCode: e.CAMERA_SIMULATOR_CLOCK_CODE,
+      gateway,
     },
   };
 }

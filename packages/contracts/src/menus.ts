@@ -48,6 +48,9 @@ const GROUPS: [number, string, string, Def[]][] = [
     [131, 'SCADA', '/SCADA', null, { buttons: [[1311, 'patrol:ptz']] }],
     [132, 'SCADADetail', '/SCADA/Detail', null, { hidden: true }],
     [133, 'ClassroomUsageSituation', '/ClassroomUsageSituation'],
+    [134, 'InspectionRecords', '/SCADA/InspectionRecords'],
+    [135, 'AttendanceRecord', '/SCADA/AttendanceRecord', null, { buttons: [[1351, 'attendance:export']] }],
+    [136, 'SCADARecording', '/SCADA/Recording', null, { hidden: true }],
   ]],
   [140, 'feedback', 'CommentOutlined', [
     [141, 'teacherFeedback', '/teacherFeedback'],
@@ -197,6 +200,6 @@ export const BUILTIN_ROLE_GRANTS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> =
   1: GROUPS.map(([, key]) => key),
   2: ['evaluation', 'reportsAppeals', 'lessonPlans', 'patrol', 'feedback', 'SupervisionGroupManagement', 'AddSGMan', 'assignments', 'templates', 'statistics', 'personal'],
   3: ['evaluation', 'Report', 'lessonPlanEvaluation', 'patrol', 'teacherFeedback', 'feedbackDetails', 'assignmentsPoint', 'personal'],
-  4: ['Evaluate', 'TeachingRecordDetail', 'InviteMeToListen', 'EvaluationQuestionnaire', 'CourseEvaluationReport', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback', 'feedbackDetails', 'personal'],
+  4: ['Evaluate', 'TeachingRecordDetail', 'SCADARecording', 'InviteMeToListen', 'EvaluationQuestionnaire', 'CourseEvaluationReport', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback', 'feedbackDetails', 'personal'],
   5: ['Evaluate', 'EvaluationQuestionnaire', 'feeQuestionnaire', 'personal'],
 };

@@ -1,7 +1,7 @@
 import { PATHS } from '../lib/paths.ts';
 
 /** Open with no checks at all (spec section 2). */
-export const OPEN_PATHS: readonly string[] = ['/SSO', '/SSOBS', '/back/liveListDetail'];
+export const OPEN_PATHS: readonly string[] = ['/SSO', '/SSOBS', '/back/liveListDetail', PATHS.terminal];
 /** Reachable with or without a token. */
 export const TOKEN_OPTIONAL_PATHS: readonly string[] = [
   '/lengthen',

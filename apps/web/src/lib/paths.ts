@@ -15,6 +15,15 @@ export const PATHS = {
   /** Not built yet: the header links to them as the spec's targets. */
   dataAnalysisReport: '/wenxiang/dataAnalysisReport',
   lessonEvaluationRecord: '/LessonEvaluationRecord',
+  /** The classroom terminal a room's PC keeps open to play shouting (issue 14); signed in with a device key. */
+  terminal: '/terminal',
+  /** Real-time patrol wall (issue 14). */
+  patrolWall: '/SCADA',
+  /** One classroom under patrol (?classroomId=) and the patrol visits (issue 14). */
+  patrolDetail: '/SCADA/Detail',
+  inspectionRecords: '/SCADA/InspectionRecords',
+  /** A class's recording (?courseSessionId=&at=), with the room's and course's other recordings (issue 14). */
+  recording: '/SCADA/Recording',
 } as const;
 
 /** Where a signed-in member lands: the front evaluation page (spec section 2: / redirects to /Evaluate). */

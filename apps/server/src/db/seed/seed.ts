@@ -13,6 +13,9 @@ import { seedEvaluation, type SeededEvaluation } from './evaluation.ts';
 import { seedDemoEvaluationsAndAppeals } from './demo-appeals.ts';
 import { seedDemoInvitations } from './demo-invitations.ts';
 import { seedDemoQuestionnaires } from './demo-questionnaires.ts';
+import { seedDemoRecordings } from './demo-recordings.ts';
+import { seedDemoLive } from './demo-live.ts';
+import { seedDemoLiveLessons } from './demo-live-lessons.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 
 export { DEMO_PASSWORD, createAccount };
@@ -112,6 +115,9 @@ export async function seedDemo(db: Database, opts: { storage?: FileStorage; toda
     await seedDemoEvaluationsAndAppeals(tx, demo, today, opts.storage ? { storage: opts.storage } : {});
     await seedDemoInvitations(tx, demo, today);
     await seedDemoQuestionnaires(tx, demo, today);
+    await seedDemoRecordings(tx, demo, today);
+    await seedDemoLive(tx, demo, today);
+    await seedDemoLiveLessons(tx, demo);
   });
   return { seeded: true };
 }

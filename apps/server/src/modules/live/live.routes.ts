@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,25 @@ import { closeLiveMedia, liveMedia } from './media.ts';
 
 const tags = ['live'];
 const P = '/app/live/v1';
+
+/** The JSON MediaMTX posts to its auth hook (authMethod: http); unknown fields are ignored. */
+const ZGatewayAuth = z.object({
+  user: z.string().max(200).optional(),
+  password: z.string().max(1000).optional(),
+  token: z.string().max(1000).optional(),
+  ip: z.string().max(64).optional(),
+  action: z.string().max(20),
+  path: z.string().max(200),
+  protocol: z.string().max(20).optional(),
+  id: z.string().max(64).nullable().optional(),
+  query: z.string().max(2000).optional(),
+});
+
+const sameSecret = (given: string, want: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(want);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
 
 const ZHlsParams = z.object({ cameraId: z.string().regex(/^\d{1,20}$/), quality: ZStreamQuality, file: z.string().max(40) });
 
@@ -39,5 +59,19 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type('application/vnd.apple.mpegurl').send(found.playlist.replace(/^(s\d+\.ts)$/gm, `$1?t=${t}`));
     }
     return reply.type('video/mp2t').send(fs.createReadStream(found.segment));
+  });
+
+  // The media gateway's auth hook (MediaMTX authMethod: http; docs/operations.md). Not an API route:
+  // machine to machine, admitted by the secret in its URL, asked for every read (no session, no
+  // rate limit). 2xx lets the reader in; anything else refuses. Unknown without a gateway.
+  app.post('/live/gateway/auth', {
+    schema: { hide: true, querystring: z.object({ key: z.string().max(200).default('') }), body: ZGatewayAuth },
+  }, async (req, reply) => {
+    const gateway = config.live.gateway;
+    if (!gateway) return reply.code(404).type('text/plain').send('no media gateway configured');
+    if (!sameSecret(req.query.key, gateway.hookSecret)) return reply.code(401).type('text/plain').send('hook secret');
+    const decision = await svc.authorizeGatewayRead(app.deps, req.body);
+    if (!decision.ok) return reply.code(401).type('text/plain').send(decision.reason);
+    return reply.code(200).type('text/plain').send('ok');
   });
 };

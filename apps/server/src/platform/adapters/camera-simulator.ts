@@ -55,7 +55,16 @@ export type CameraSimulatorOptions = {
   startTimeoutMs?: number;
   now?: () => number;
   log?: (msg: string) => void;
+  /**
+   * Burns a machine-readable clock into the top 10 rows (bench/live.ts reads it for glass-to-glass
+   * latency): 24 black/white blocks, least significant bit left, holding the wall-clock time of
+   * capture in ms modulo 2^24. Frame times then follow the wall clock, not the frame count.
+   */
+  clockCode?: boolean;
 };
+
+/** The clock strip's layout (see CameraSimulatorOptions.clockCode): blocks across the full width. */
+export const CLOCK_CODE = { bits: 24, rows: 10, modulo: 2 ** 24 } as const;
 
 export class CameraSimulator {
   private readonly streams = new Map<string, Running>();
@@ -71,6 +80,12 @@ export class CameraSimulator {
     this.now = opts.now ?? Date.now;
     this.sweeper = setInterval(() => void this.sweep(), Math.max(200, Math.min(5_000, this.idleMs / 3)));
     this.sweeper.unref();
+  }
+
+  /** The encoder's process id of a running stream (benchmarks read its CPU time). */
+  pid(key: string): number | undefined {
+    const s = this.streams.get(key);
+    return s && !s.exited ? s.proc.pid : undefined;
   }
 
   /** Keys of the encoders running now. */
@@ -116,14 +131,26 @@ export class CameraSimulator {
     await fsp.mkdir(dir, { recursive: true });
     const { size, bitrate, font } = SIZES[stream.quality];
     const filters: string[] = [];
+    const top = this.opts.clockCode ? CLOCK_CODE.rows + 4 : 0;
+    if (this.opts.clockCode) {
+      // Frame time = wall-clock time since `epoch`, an exact multiple of 2^24 ms, so T*1000 mod 2^24
+      // equals the wall clock in ms mod 2^24: a page decodes it and subtracts it from its own clock.
+      const epochMs = Math.floor(Date.now() / CLOCK_CODE.modulo) * CLOCK_CODE.modulo;
+      const bw = `(W/${CLOCK_CODE.bits})`;
+      filters.push([
+        `setpts=(RTCTIME-${epochMs * 1000})/(TB*1000000),split[v][s]`,
+        `[s]crop=iw:${CLOCK_CODE.rows}:0:0,geq=lum='if(mod(floor(mod(floor(T*1000),${CLOCK_CODE.modulo})/pow(2,floor(X/${bw}))),2),235,16)':cb=128:cr=128[c]`,
+        '[v][c]overlay=0:0',
+      ].join(';'));
+    }
     if (this.font) {
       // Text from files: no escaping of room names (any script) inside the filter graph.
       await fsp.writeFile(path.join(dir, 'line1.txt'), stream.lines[0]);
       await fsp.writeFile(path.join(dir, 'line2.txt'), stream.lines[1]);
       const common = `fontfile='${this.font}':fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=6`;
       filters.push(
-        `drawtext=${common}:fontsize=${font}:x=12:y=12:textfile='${path.join(dir, 'line1.txt')}'`,
-        `drawtext=${common}:fontsize=${font}:x=12:y=${12 + font * 1.6}:textfile='${path.join(dir, 'line2.txt')}'`,
+        `drawtext=${common}:fontsize=${font}:x=12:y=${12 + top}:textfile='${path.join(dir, 'line1.txt')}'`,
+        `drawtext=${common}:fontsize=${font}:x=12:y=${12 + top + font * 1.6}:textfile='${path.join(dir, 'line2.txt')}'`,
         `drawtext=${common}:fontsize=${font}:x=w-tw-12:y=h-th-12:text='%{localtime\\:%H\\\\\\:%M\\\\\\:%S}'`,
       );
     }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApplicationsDialog } from '../../features/settings/components/ApplicationsDialog.tsx';
 import { InvitationsNotice } from '../../features/schools/components/InvitationsNotice.tsx';
+import { useMyAccess } from '../../lib/my-access.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { routeByPath } from '../routes.tsx';
 
@@ -17,6 +18,8 @@ export function HeaderActions({ onFullScreen }: { onFullScreen: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [appsOpen, setAppsOpen] = useState(false);
+  // Patrol's inspection records for those who patrol; otherwise my evaluation records.
+  const inspectionTarget = useMyAccess().can('InspectionRecords') ? PATHS.inspectionRecords : PATHS.lessonEvaluationRecord;
 
   return (
     <div className="app-header__actions">
@@ -29,7 +32,7 @@ export function HeaderActions({ onFullScreen }: { onFullScreen: () => void }) {
         type="text"
         icon={<FileSearchOutlined />}
         aria-label={t('shell.inspectionRecord')}
-        onClick={() => void navigate(PATHS.lessonEvaluationRecord)}
+        onClick={() => void navigate(inspectionTarget)}
         data-testid="header-inspection-record"
       >
         <span className="hide-md">{t('shell.inspectionRecord')}</span>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type Hls from 'hls.js';
-import type { TStreamQuality } from '@hxk/contracts/live';
+import type { TPlayGrant, TStreamQuality } from '@hxk/contracts/live';
 import { requestPlay, withPlayToken } from '../../lib/live.ts';
 import { ApiError } from '../../lib/api.ts';
 
@@ -14,10 +14,16 @@ type Props = {
   fit?: 'cover' | 'contain';
   style?: CSSProperties;
   onState?: (state: LivePlayerState, message?: string) => void;
+  /** Where play grants come from: the patrol's requestPlay unless given (a live lesson or a share asks its own endpoint). */
+  grant?: (cameraId: string, quality: TStreamQuality) => Promise<TPlayGrant>;
 };
 
-/** Renew the play token this long before it expires (tokens last 5 minutes). */
-const RENEW_BEFORE_MS = 60_000;
+/**
+ * Renew the play token this long after it was granted. Tokens last 5 minutes; counting from the
+ * moment of the grant, not from its expiry, keeps a browser whose clock differs from the server's
+ * from renewing too early or too late.
+ */
+const RENEW_AFTER_MS = 4 * 60_000;
 /** After a lost stream, try again after these pauses (then keep the last). */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000];
 
@@ -27,14 +33,16 @@ const RETRY_MS = [1_000, 2_000, 5_000, 10_000];
  * before it expires without restarting playback, and when the stream is lost says so and recovers by
  * itself. Everything is torn down on unmount: a wall that changes tiles leaks no media element.
  */
-export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState }: Props) {
+export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState, grant: grantFrom }: Props) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<{ kind: LivePlayerState; message?: string }>({ kind: 'loading' });
   const report = useRef(onState);
+  const ask = useRef(grantFrom ?? requestPlay);
   useEffect(() => {
     report.current = onState;
-  }, [onState]);
+    ask.current = grantFrom ?? requestPlay;
+  }, [onState, grantFrom]);
 
   useEffect(() => {
     const current = video.current;
@@ -68,23 +76,23 @@ export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState }:
       show('lost');
       later(() => void start(), RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]!);
     };
-    const renew = (expiresAt: string) => {
+    const renew = () => {
       later(async () => {
         try {
-          const grant = await requestPlay(cameraId, quality);
+          const grant = await ask.current(cameraId, quality);
           token = new URL(grant.url, location.origin).searchParams.get('t') ?? token;
-          renew(grant.expiresAt);
+          renew();
         } catch {
           retry();
         }
-      }, Math.max(5_000, new Date(expiresAt).getTime() - Date.now() - RENEW_BEFORE_MS));
+      }, RENEW_AFTER_MS);
     };
 
     async function start() {
       show('loading');
       let grant;
       try {
-        grant = await requestPlay(cameraId, quality);
+        grant = await ask.current(cameraId, quality);
       } catch (e) {
         // Refused (no permission, out of scope, offline, no video service): say why, do not insist.
         if (e instanceof ApiError && e.status > 0 && e.status < 500) return show('refused', e.message);
@@ -92,7 +100,7 @@ export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState }:
       }
       if (closed) return;
       token = new URL(grant.url, location.origin).searchParams.get('t') ?? '';
-      renew(grant.expiresAt);
+      renew();
       const { default: HlsClass } = await import('hls.js');
       if (closed) return;
       if (HlsClass.isSupported()) {

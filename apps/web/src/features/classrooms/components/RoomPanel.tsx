@@ -6,6 +6,7 @@ import { useClassroom } from '../api/get-classroom.ts';
 import { useDeleteClassroom } from '../api/delete-classroom.ts';
 import { CamerasTable } from './CamerasTable.tsx';
 import { RecorderSection } from './RecorderSection.tsx';
+import { TerminalKeyCard } from '../../../components/live/shout/TerminalKeyCard.tsx';
 import type { TClassroom } from '@hxk/contracts/classrooms';
 
 type ModalApi = ReturnType<typeof Modal.useModal>[0];
@@ -66,6 +67,7 @@ export function RoomPanel({ id, modal, onEdit, onDeleted }: { id: string; modal:
       </Card>
       <RecorderSection classroomId={r.id} recorder={r.recorder} modal={modal} />
       <CamerasTable classroomId={r.id} cameras={r.cameras} modal={modal} />
+      <TerminalKeyCard classroomId={r.id} />
     </Flex>
   );
 }

@@ -1,0 +1,236 @@
+/**
+ * Class recordings (issue 14): an ended class's recording from the recorder (source 1) or a camera
+ * (source 2), offered per the school's recording views (spec section 4), watched by whoever may
+ * patrol its room (the same reach as live video) or by the class's own teacher. With no recorder or
+ * gateway to take the file from, the built-in simulator draws it on first request, in a job
+ * (simulated-recording.ts); the player shows the job's progress meanwhile.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  formatHm,
+  recordingViewOptions,
+  zonedClock,
+  type TRecordedClass,
+  type TRecording,
+  type TRecordingPage,
+  type TRecordingSource,
+} from '@hxk/contracts';
+import { findFfmpeg } from '../../platform/adapters/camera-simulator.ts';
+import type { Deps, MemberCtx } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { JobFailure, type JobHandler } from '../../platform/jobs.ts';
+import { page } from '../../platform/sql-rows.ts';
+import { inSchool } from '../../platform/tenancy.ts';
+import { schoolClock } from '../calendar/calendar.service.ts';
+import { getRecorderSettings } from '../classrooms/devices.service.ts';
+import * as liveRepo from '../live/live.repo.ts';
+import { patrolReach, type PatrolReach } from '../live/patrol-scope.ts';
+import * as repo from './recordings.repo.ts';
+import { drawRecording, removeDrawn, SIMULATED_SECONDS } from './simulated-recording.ts';
+
+export const PREPARE_JOB = 'recordings.prepare';
+export const mediaUrl = (id: string) => `/app/recordings/v1/media?recordingId=${id}`;
+
+/** The instant of a local date and minute in a time zone (the class's start and end). */
+export function zonedInstant(date: string, minute: number, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d, 0, minute);
+  const shown = zonedClock(new Date(guess), timeZone);
+  const [sy, sm, sd] = shown.date.split('-').map(Number) as [number, number, number];
+  return new Date(guess - (Date.UTC(sy, sm - 1, sd, 0, shown.minute) - guess));
+}
+
+function presentClass(deps: Deps, r: repo.ClassRow, clock: { date: string; minute: number }): TRecordedClass {
+  const tz = deps.config.schoolTimezone;
+  const ended = r.endMinute !== null && (r.lessonDate < clock.date || (r.lessonDate === clock.date && r.endMinute <= clock.minute));
+  return {
+    courseSessionId: r.courseSessionId,
+    courseId: r.courseId,
+    courseName: r.courseName,
+    teacherName: r.teacherName,
+    classroomId: r.classroomId ?? '0',
+    classroomName: r.classroomName ?? '',
+    buildingName: r.buildingName ?? '',
+    lessonDate: r.lessonDate,
+    startTime: r.startMinute === null ? null : formatHm(r.startMinute),
+    endTime: r.endMinute === null ? null : formatHm(r.endMinute),
+    startAt: r.startMinute === null ? null : zonedInstant(r.lessonDate, r.startMinute, tz).toISOString(),
+    endAt: r.endMinute === null ? null : zonedInstant(r.lessonDate, r.endMinute, tz).toISOString(),
+    ended,
+  };
+}
+
+async function reachOf(tx: Tx, accountId: string): Promise<PatrolReach> {
+  const standing = await liveRepo.patrolStanding(tx, accountId);
+  return standing ? patrolReach(standing) : { kind: 'none' };
+}
+
+/**
+ * The class when the caller may watch its recordings: its own teacher, or someone whose patrol reach
+ * covers its room. Another school's class, or none, is not found.
+ */
+async function watchableClass(tx: Tx, ctx: MemberCtx, courseSessionId: string): Promise<repo.ClassRow> {
+  const cls = await repo.classOfSession(tx, courseSessionId);
+  if (!cls) throw new AppError('common.notFound');
+  if (cls.teacherId === ctx.auth.accountId) return cls;
+  const reach = await reachOf(tx, ctx.auth.accountId);
+  if (reach.kind === 'none') throw new AppError('live.noPatrol');
+  if (reach.kind === 'selected') {
+    const inScope = cls.classroomId !== null && (await liveRepo.roomInSelectedScope(tx, ctx.auth.accountId, cls.classroomId, { units: reach.byUnits, teachers: reach.byTeachers }));
+    if (!inScope) throw new AppError('live.outOfScope');
+  }
+  return cls;
+}
+
+function presentRecording(r: repo.RecordingRow): TRecording {
+  return {
+    id: r.id,
+    source: r.source as TRecordingSource,
+    status: r.status,
+    cameraId: r.cameraId,
+    cameraName: r.cameraName,
+    startedAt: r.startedAt,
+    durationSeconds: r.durationSeconds,
+    sizeBytes: r.sizeBytes,
+    mediaUrl: r.status === 'ready' ? mediaUrl(r.id) : null,
+    progress: r.status === 'preparing' && r.jobTotal ? { done: r.jobProgress ?? 0, total: r.jobTotal } : null,
+    errorKey: r.status === 'failed' ? (r.jobErrorKey ?? 'job.failed') : null,
+  };
+}
+
+/** A class and the sources already recorded (no side effects). */
+export async function recordedClass(ctx: MemberCtx, courseSessionId: string) {
+  const clock = schoolClock(ctx);
+  return inSchool(ctx, async (tx) => {
+    const cls = await watchableClass(tx, ctx, courseSessionId);
+    const ready = await repo.readySources(tx, courseSessionId);
+    return { class: presentClass(ctx.deps, cls, clock), readySources: ready as TRecordingSource[] };
+  });
+}
+
+/**
+ * The recording of a class from one source: the existing one, or a new one being prepared (the
+ * simulator's job is queued, or queued again after a failure). Idempotent: the player polls it.
+ */
+export async function openRecording(ctx: MemberCtx, input: { courseSessionId: string; source: TRecordingSource }) {
+  const clock = schoolClock(ctx);
+  const settings = await getRecorderSettings(ctx);
+  const { deps } = ctx;
+  let queued = false;
+  const out = await inSchool(ctx, async (tx) => {
+    const cls = await watchableClass(tx, ctx, input.courseSessionId);
+    const shown = presentClass(deps, cls, clock);
+    if (!recordingViewOptions(settings).some((o) => o.value === input.source)) throw new AppError('recordings.sourceOff');
+    if (!cls.classroomId) throw new AppError('recordings.noRoom');
+    if (!shown.ended || !shown.startAt) throw new AppError('recordings.notEnded');
+    let rec = await repo.recordingOfSession(tx, cls.courseSessionId, input.source);
+    if (!rec || rec.status === 'failed') {
+      if (!findFfmpeg(deps.config.live.ffmpegPath)) throw new AppError('recordings.unavailable');
+      let id = rec?.id;
+      if (!id) {
+        const camera = await repo.recordingCamera(tx, cls.classroomId);
+        if (!camera) throw new AppError('recordings.noCamera');
+        id = await repo.insertPreparing(tx, {
+          schoolId: ctx.auth.schoolId, courseSessionId: cls.courseSessionId, source: input.source, classroomId: cls.classroomId,
+          cameraId: camera.id, startedAt: new Date(shown.startAt), durationSeconds: SIMULATED_SECONDS,
+        });
+      }
+      if (id) {
+        const jobId = await deps.jobs.enqueue(tx, { schoolId: ctx.auth.schoolId, kind: PREPARE_JOB, payload: { recordingId: id }, createdBy: ctx.auth.accountId, total: SIMULATED_SECONDS });
+        await repo.setJob(tx, id, jobId);
+        queued = true;
+      }
+      rec = await repo.recordingOfSession(tx, cls.courseSessionId, input.source);
+    }
+    if (!rec) throw new AppError('common.notFound');
+    return { class: shown, recording: presentRecording(rec) };
+  });
+  if (queued) deps.jobs.wake();
+  return out;
+}
+
+/** Ended classes with their recorded sources: of a room, of a course, or every one the caller may see. */
+export async function recordingPage(ctx: MemberCtx, q: { pageNum: number; pageSize: number; classroomId?: string | undefined; courseId?: string | undefined; recorded?: '1' | undefined }): Promise<TRecordingPage> {
+  const clock = schoolClock(ctx);
+  return inSchool(ctx, async (tx) => {
+    const reach = await reachOf(tx, ctx.auth.accountId);
+    const listReach: repo.ListReach = reach.kind === 'school'
+      ? { all: true }
+      : { all: false, accountId: ctx.auth.accountId, byUnits: reach.kind === 'selected' && reach.byUnits, byTeachers: reach.kind === 'selected' && reach.byTeachers };
+    const { rows, total } = await repo.endedClassesPage(tx, {
+      classroomId: q.classroomId,
+      courseId: q.courseId,
+      recorded: q.recorded === '1',
+      today: clock.date, nowMinute: clock.minute, reach: listReach,
+      limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize,
+    });
+    const list = rows.map((r) => ({ ...presentClass(ctx.deps, r, clock), readySources: (r.readySources ?? []) as TRecordingSource[] }));
+    return page(list, total, q);
+  });
+}
+
+/** A ready recording's file when the caller may watch its class. */
+export async function recordingFile(ctx: MemberCtx, recordingId: string) {
+  return inSchool(ctx, async (tx) => {
+    const rec = await repo.recordingById(tx, recordingId);
+    if (!rec) throw new AppError('common.notFound');
+    const cls = await watchableClass(tx, ctx, rec.courseSessionId);
+    if (rec.status !== 'ready' || !rec.storageKey) throw new AppError('recordings.notReady');
+    const name = `${cls.buildingName ?? ''}${cls.classroomName ?? ''}-${cls.courseName}-${cls.lessonDate}-${rec.source === 1 ? 'recorder' : 'camera'}.mp4`.replace(/[\\/:*?"<>|\s]+/g, '_');
+    return { storageKey: rec.storageKey, fileName: name };
+  });
+}
+
+/** The job that draws a simulated recording and stores it. */
+export function prepareJob(deps: Deps): JobHandler {
+  return async (jc) => {
+    const { recordingId } = jc.job.payload as { recordingId: string };
+    const found = await jc.inSchool(async (tx) => {
+      const rec = await repo.recordingById(tx, recordingId);
+      const cls = rec ? await repo.classOfSession(tx, rec.courseSessionId) : undefined;
+      return rec && cls ? { rec, cls } : null;
+    });
+    if (!found) throw new JobFailure('common.notFound');
+    const { rec, cls } = found;
+    if (rec.status === 'ready') return { recordingId };
+    const ffmpeg = findFfmpeg(deps.config.live.ffmpegPath);
+    try {
+      if (!ffmpeg) throw new AppError('recordings.unavailable');
+      let shown = -1;
+      const file = await drawSimulated(deps, ffmpeg, jc.job.schoolId, rec, cls, (s) => {
+        if (s === shown) return;
+        shown = s;
+        void jc.progress(s, rec.durationSeconds).catch(() => undefined);
+      });
+      await jc.inSchool((tx) => repo.markReady(tx, rec.id, file));
+      return { recordingId, sizeBytes: file.sizeBytes };
+    } catch (e) {
+      await jc.inSchool((tx) => repo.markFailed(tx, rec.id));
+      throw e;
+    }
+  };
+}
+
+/** Draws a recording of the class like its live picture and puts it in the file storage under the school's prefix. */
+export async function drawSimulated(deps: Deps, ffmpeg: string, schoolId: string, rec: Pick<repo.RecordingRow, 'id' | 'source' | 'cameraName' | 'startedAt' | 'durationSeconds'>, cls: repo.ClassRow, onProgress?: (seconds: number) => void) {
+  const startLocal = zonedClock(new Date(rec.startedAt), deps.config.schoolTimezone);
+  const [y, m, d] = startLocal.date.split('-').map(Number) as [number, number, number];
+  const drawn = await drawRecording(ffmpeg, path.join(deps.config.dataDir, 'tmp'), {
+    lines: [
+      `${cls.buildingName ?? ''} · ${cls.classroomName ?? ''}`,
+      `${cls.courseName} · ${cls.teacherName}`,
+      `${rec.source === 1 ? 'Recorder' : 'Camera'} · ${rec.cameraName ?? ''}`,
+    ],
+    clockStart: new Date(Date.UTC(y, m - 1, d, 0, startLocal.minute)),
+    seconds: rec.durationSeconds,
+  }, onProgress);
+  try {
+    const storageKey = `schools/${schoolId}/recordings/${rec.id}.mp4`;
+    await deps.storage.put(storageKey, fs.createReadStream(drawn.file), drawn.size);
+    return { storageKey, sizeBytes: drawn.size, durationSeconds: rec.durationSeconds };
+  } finally {
+    await removeDrawn(drawn.file);
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Shouting into a classroom (issue 14). A member whose patrol reach covers a room (the same rule as
+ * watching its cameras: modules/live/patrol-scope.ts) may speak into it, one speaker per room at a
+ * time; the audio goes to the room's classroom terminals (delivery.ts). An administrator issues the
+ * room's terminal key; every broadcast is logged.
+ */
+import type { TBroadcastListRequest, TBroadcastPage, TIssuedTerminalKey, TShoutRoomStatus, TTerminalKeyStatus } from '@hxk/contracts';
+import type { Deps, MemberCtx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { page } from '../../platform/sql-rows.ts';
+import { inSchool } from '../../platform/tenancy.ts';
+import * as liveRepo from '../live/live.repo.ts';
+import { patrolReach } from '../live/patrol-scope.ts';
+import { TerminalHub, type RoomAudioDelivery, type RoomRef, roomKey } from './delivery.ts';
+import { SpeakerFloor } from './speaker-floor.ts';
+import * as repo from './shouting.repo.ts';
+import { formatKey, hashSecret, newSecret, parseKey, secretMatches } from './terminal-key.ts';
+
+/** Close code sent to terminals whose key was rotated or revoked. */
+export const KEY_REPLACED_CLOSE = 4401;
+
+type ShoutState = { floor: SpeakerFloor; terminals: TerminalHub };
+const states = new WeakMap<Deps, ShoutState>();
+
+/** This node's speakers and terminals (one app instance, one state). */
+export function shoutState(deps: Deps): ShoutState {
+  let s = states.get(deps);
+  if (!s) states.set(deps, (s = { floor: new SpeakerFloor(), terminals: new TerminalHub() }));
+  return s;
+}
+
+/** Where audio goes: the classroom terminals (a device talk-back adapter would be chosen here). */
+export const deliveryFor = (deps: Deps): RoomAudioDelivery => shoutState(deps).terminals;
+
+/** The room, when the member may speak into it; refusals name why. */
+export async function speakableRoom(ctx: MemberCtx, classroomId: string): Promise<repo.RoomRow> {
+  return inSchool(ctx, async (tx) => {
+    const room = await repo.room(tx, classroomId);
+    if (!room) throw new AppError('shouting.classroomNotFound');
+    const standing = await liveRepo.patrolStanding(tx, ctx.auth.accountId);
+    const reach = standing ? patrolReach(standing) : { kind: 'none' as const };
+    if (reach.kind === 'none') throw new AppError('live.noPatrol');
+    if (reach.kind === 'selected' && !(await liveRepo.roomInSelectedScope(tx, ctx.auth.accountId, classroomId, { units: reach.byUnits, teachers: reach.byTeachers }))) {
+      throw new AppError('live.outOfScope');
+    }
+    return room;
+  });
+}
+
+/** For the shouting panel: the room, its terminals online, and who speaks now. */
+export async function roomStatus(ctx: MemberCtx, classroomId: string): Promise<TShoutRoomStatus> {
+  const room = await speakableRoom(ctx, classroomId);
+  const ref = { schoolId: ctx.auth.schoolId, classroomId };
+  const { floor, terminals } = shoutState(ctx.deps);
+  return { classroomId, classroomName: room.classroomName, terminalsOnline: terminals.listeners(ref), speakerName: floor.holder(roomKey(ref))?.name ?? null };
+}
+
+export type Broadcast = { room: repo.RoomRow; ref: RoomRef; send(frame: Buffer): void; listeners(): number; end(): Promise<void> };
+
+/**
+ * Takes the room's floor for this member (refused with shouting.busy when someone speaks), logs the
+ * broadcast and opens the delivery. `holderId` tells this socket from the same person's other ones.
+ */
+export async function startBroadcast(ctx: MemberCtx, classroomId: string, holderId: string): Promise<Broadcast> {
+  const room = await speakableRoom(ctx, classroomId);
+  const { deps } = ctx;
+  const ref = { schoolId: ctx.auth.schoolId, classroomId };
+  const key = roomKey(ref);
+  const { floor } = shoutState(deps);
+  if (!floor.take(key, { id: holderId, name: ctx.auth.name })) throw new AppError('shouting.busy');
+  const delivery = deliveryFor(deps);
+  let id: string;
+  try {
+    id = await inSchool(ctx, (tx) => repo.insertBroadcast(tx, { schoolId: ref.schoolId, classroomId, accountId: ctx.auth.accountId, startedAt: deps.now(), terminals: delivery.listeners(ref), delivery: delivery.name }));
+  } catch (e) {
+    floor.release(key, holderId);
+    throw e;
+  }
+  const session = delivery.begin(ref, ctx.auth.name);
+  let ended = false;
+  return {
+    room,
+    ref,
+    send: (frame) => session.audio(frame),
+    listeners: () => delivery.listeners(ref),
+    async end() {
+      if (ended) return;
+      ended = true;
+      session.end();
+      floor.release(key, holderId);
+      await inSchool(ctx, (tx) => repo.endBroadcast(tx, id, deps.now()));
+    },
+  };
+}
+
+/** A terminal's key: the room it opens, or shouting.terminalKeyInvalid. Records the key's use. */
+export async function terminalSignIn(deps: Deps, key: string): Promise<{ ref: RoomRef; keyId: string; room: repo.RoomRow }> {
+  const parsed = parseKey(key);
+  if (!parsed) throw new AppError('shouting.terminalKeyInvalid');
+  const found = await inSchool({ deps, auth: { schoolId: parsed.schoolId } }, async (tx) => {
+    const row = await repo.terminalKey(tx, parsed.keyId);
+    if (!row || !secretMatches(parsed.secret, row.secretHash)) return null;
+    const room = await repo.room(tx, row.classroomId);
+    if (!room) return null;
+    await repo.touchTerminalKey(tx, row.keyId, deps.now());
+    return room;
+  }).catch((e: unknown) => {
+    // A school id that is no school (or not a number PostgreSQL takes) is just a wrong key.
+    deps.log.debug({ err: e }, 'terminal key lookup failed');
+    return null;
+  });
+  if (!found) throw new AppError('shouting.terminalKeyInvalid');
+  return { ref: { schoolId: parsed.schoolId, classroomId: found.classroomId }, keyId: parsed.keyId, room: found };
+}
+
+async function existingRoom(ctx: MemberCtx, classroomId: string): Promise<void> {
+  const room = await inSchool(ctx, (tx) => repo.room(tx, classroomId));
+  if (!room) throw new AppError('shouting.classroomNotFound');
+}
+
+export async function terminalKeyStatus(ctx: MemberCtx, classroomId: string): Promise<TTerminalKeyStatus> {
+  await existingRoom(ctx, classroomId);
+  const row = await inSchool(ctx, (tx) => repo.terminalKeyOfRoom(tx, classroomId));
+  const terminalsOnline = shoutState(ctx.deps).terminals.listeners({ schoolId: ctx.auth.schoolId, classroomId });
+  return { classroomId, issued: !!row, issuedAt: row?.issuedAt ?? null, issuedByName: row?.issuedByName ?? null, lastUsedAt: row?.lastUsedAt ?? null, terminalsOnline };
+}
+
+/** Issues the room's terminal key, replacing (and disconnecting) any earlier one. Shown once. */
+export async function issueTerminalKey(ctx: MemberCtx, classroomId: string): Promise<TIssuedTerminalKey> {
+  await existingRoom(ctx, classroomId);
+  const secret = newSecret();
+  const { keyId, issuedAt } = await inSchool(ctx, (tx) =>
+    repo.replaceTerminalKey(tx, { schoolId: ctx.auth.schoolId, classroomId, secretHash: hashSecret(secret), issuedBy: ctx.auth.accountId, now: ctx.deps.now() }));
+  shoutState(ctx.deps).terminals.dropKeys({ schoolId: ctx.auth.schoolId, classroomId }, keyId, KEY_REPLACED_CLOSE, 'key replaced');
+  return { classroomId, key: formatKey({ schoolId: ctx.auth.schoolId, keyId, secret }), issuedAt };
+}
+
+/** Revokes the room's key and disconnects its terminals. */
+export async function revokeTerminalKey(ctx: MemberCtx, classroomId: string): Promise<void> {
+  await existingRoom(ctx, classroomId);
+  const had = await inSchool(ctx, (tx) => repo.deleteTerminalKey(tx, classroomId));
+  if (!had) throw new AppError('shouting.noTerminalKey');
+  shoutState(ctx.deps).terminals.dropKeys({ schoolId: ctx.auth.schoolId, classroomId }, null, KEY_REPLACED_CLOSE, 'key revoked');
+}
+
+export async function listBroadcasts(ctx: MemberCtx, q: TBroadcastListRequest & { pageNum: number; pageSize: number }): Promise<TBroadcastPage> {
+  const { rows, total } = await inSchool(ctx, (tx) => repo.broadcasts(tx, q));
+  return page(rows, total, q);
+}

@@ -1,0 +1,115 @@
+/**
+ * Live lessons and their shares (issue 14, part 6): a scheduled live broadcast of a room's camera
+ * (/back/LiveManagement, /back/LiveManagementAdd), listed for members (/back/liveListPage) and watched
+ * at /back/liveListDetail, which also opens without sign-in for a public lesson; shares are links and
+ * posters with an expiry (/SCADA/ShareDetail for members-only shares, the open viewer for public ones).
+ */
+import { z } from 'zod';
+import { ZId, ZPageRequest, zPage } from './common.ts';
+
+export const LIVE_LESSON_AUDIENCES = ['members', 'public'] as const;
+export const ZLiveLessonAudience = z.enum(LIVE_LESSON_AUDIENCES);
+export type TLiveLessonAudience = z.infer<typeof ZLiveLessonAudience>;
+/** upcoming: before its start; live: between start and end; ended: after; cancelled: called off. */
+export const LIVE_LESSON_STATES = ['upcoming', 'live', 'ended', 'cancelled'] as const;
+export const ZLiveLessonState = z.enum(LIVE_LESSON_STATES);
+export type TLiveLessonState = z.infer<typeof ZLiveLessonState>;
+export const LIVE_LESSON_LIMITS = { titleMax: 60, descriptionMax: 500, maxHours: 12 } as const;
+
+const ZIsoTime = z.iso.datetime({ offset: true });
+
+export const ZLiveLesson = z.object({
+  lessonId: ZId,
+  title: z.string(),
+  description: z.string().nullable(),
+  classroomId: ZId,
+  classroomName: z.string(),
+  buildingName: z.string(),
+  cameraId: ZId,
+  cameraName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  audience: ZLiveLessonAudience,
+  state: ZLiveLessonState,
+  schoolId: ZId,
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TLiveLesson = z.infer<typeof ZLiveLesson>;
+export const ZLiveLessonPage = zPage(ZLiveLesson);
+
+export const ZLiveLessonListRequest = z.object({
+  ...ZPageRequest.shape,
+  state: ZLiveLessonState.optional(),
+  keyword: z.string().trim().max(64).optional(),
+});
+export type TLiveLessonListRequest = z.input<typeof ZLiveLessonListRequest>;
+export const ZLiveLessonQuery = z.object({ lessonId: ZId });
+
+/** Schedule (no id) or change a lesson that has not ended. */
+export const ZSaveLiveLessonRequest = z.object({
+  lessonId: ZId.optional(),
+  title: z.string().trim().min(1).max(LIVE_LESSON_LIMITS.titleMax),
+  description: z.string().trim().max(LIVE_LESSON_LIMITS.descriptionMax).nullish(),
+  cameraId: ZId,
+  startsAt: ZIsoTime,
+  endsAt: ZIsoTime,
+  audience: ZLiveLessonAudience,
+});
+export type TSaveLiveLessonRequest = z.input<typeof ZSaveLiveLessonRequest>;
+
+/** Rooms and their cameras, to pick where a lesson is broadcast from. */
+export const ZLiveLessonRooms = z.array(z.object({
+  classroomId: ZId,
+  classroomName: z.string(),
+  buildingName: z.string(),
+  cameras: z.array(z.object({ cameraId: ZId, name: z.string(), frame: z.string(), status: z.string() })),
+}));
+
+/** A lesson as its viewer sees it: where to get the stream while it is on. */
+export const ZLiveLessonView = z.object({
+  lesson: ZLiveLesson,
+  /** Server time, so the page counts down and switches state by the server's clock. */
+  now: z.string(),
+});
+export type TLiveLessonView = z.infer<typeof ZLiveLessonView>;
+
+/** The open viewer: a public lesson by school and id, no sign-in. */
+export const ZPublicLessonQuery = z.object({ schoolId: ZId, lessonId: ZId });
+
+// ---------------------------------------------------------------- shares
+
+export const SHARE_EXPIRIES = ['1d', '7d', '30d', 'custom'] as const;
+export const ZShareExpiry = z.enum(SHARE_EXPIRIES);
+export type TShareExpiry = z.infer<typeof ZShareExpiry>;
+/** A custom expiry lies within a year. */
+export const SHARE_MAX_DAYS = 365;
+
+export const ZCreateShareRequest = z.object({
+  lessonId: ZId,
+  audience: ZLiveLessonAudience,
+  expiry: ZShareExpiry,
+  /** Only with expiry 'custom'. */
+  expiresAt: ZIsoTime.optional(),
+});
+export type TCreateShareRequest = z.input<typeof ZCreateShareRequest>;
+
+export const ZShare = z.object({
+  shareId: ZId,
+  lessonId: ZId,
+  code: z.string(),
+  schoolId: ZId,
+  audience: ZLiveLessonAudience,
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type TShare = z.infer<typeof ZShare>;
+export const ZShareList = z.array(ZShare);
+export const ZShareIdRequest = z.object({ shareId: ZId });
+
+/** Opening a share: by the school and code of its link. */
+export const ZShareOpenQuery = z.object({ schoolId: ZId, code: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'validation.id' }) });
+export const ZShareView = ZLiveLessonView.extend({ share: ZShare.pick({ code: true, audience: true, expiresAt: true }) });
+export type TShareView = z.infer<typeof ZShareView>;
