@@ -223,7 +223,7 @@ describe.each(DRIVERS)('invitations to listen on %s', (driver) => {
   it('rejects with a reason of at least 5 characters and notifies the inviter', async () => {
     const short = await answer(leader, invCLeader, 'reject', 'no');
     expect(short.status).toBe(400);
-    expect(short.body.msg).toContain('not be under 5 characters');
+    expect(short.body.msg).toContain('Write at least 5 characters.');
     const noReason = await answer(leader, invCLeader, 'reject');
     expect(noReason.status).toBe(400);
 
