@@ -39,7 +39,8 @@ function stateWhere(state: TLiveLessonState, now: Date): SQL {
 export type LessonFilters = { state?: TLiveLessonState | undefined; keyword?: string | undefined; withCancelled: boolean; pageNum: number; pageSize: number };
 
 /**
- * A page of lessons: on air first, then upcoming soonest first, then ended and cancelled latest first.
+ * A page of lessons in this order: on air; upcoming, the earliest start first; ended and cancelled,
+ * the most recent first.
  */
 export async function lessonPage(tx: Tx, q: LessonFilters, now: Date): Promise<{ rows: LessonRow[]; total: number }> {
   const f: SQL[] = [sql`true`];
