@@ -10,6 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { TPlayGrant, TStreamQuality } from '@hxk/contracts';
 import { parseGatewayPath } from '../../platform/adapters/media-gateway-mediamtx.ts';
 import type { Deps, MemberCtx } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import * as repo from './live.repo.ts';
@@ -24,14 +25,24 @@ async function cameraForViewer(deps: Deps, schoolId: string, accountId: string, 
   return inSchool({ deps, auth: { schoolId } }, async (tx) => {
     const camera = await repo.cameraWithRoom(tx, cameraId);
     if (!camera) throw new AppError('common.notFound');
-    const standing = await repo.patrolStanding(tx, accountId);
-    const reach = standing ? patrolReach(standing) : { kind: 'none' as const };
-    if (reach.kind === 'none') throw new AppError('live.noPatrol');
-    if (reach.kind === 'selected' && !(await repo.roomInSelectedScope(tx, accountId, camera.classroomId, { units: reach.byUnits, teachers: reach.byTeachers }))) {
-      throw new AppError('live.outOfScope');
-    }
+    await assertRoomInReach(tx, accountId, camera.classroomId);
     return camera;
   });
+}
+
+/**
+ * Refuses a room outside the person's patrol reach (patrol-scope.ts): live.noPatrol without the
+ * permission, live.outOfScope outside a selected scope (a class with no room is outside it). The one
+ * rule for watching, speaking into a room, its records and its recordings.
+ */
+export async function assertRoomInReach(tx: Tx, accountId: string, classroomId: string | null): Promise<void> {
+  const standing = await repo.patrolStanding(tx, accountId);
+  const reach = standing ? patrolReach(standing) : { kind: 'none' as const };
+  if (reach.kind === 'none') throw new AppError('live.noPatrol');
+  if (reach.kind === 'selected') {
+    const inScope = classroomId !== null && (await repo.roomInSelectedScope(tx, accountId, classroomId, { units: reach.byUnits, teachers: reach.byTeachers }));
+    if (!inScope) throw new AppError('live.outOfScope');
+  }
 }
 
 /** The camera and its room when the member may watch it; refusals name why. */

@@ -14,24 +14,16 @@ import { inSchool } from '../../platform/tenancy.ts';
 import { schoolClock } from '../calendar/calendar.service.ts';
 import { stateReader } from '../courses/course-state.ts';
 import { startOpenEvaluation } from '../evaluations/evaluations.service.ts';
-import * as liveRepo from '../live/live.repo.ts';
-import { patrolReach } from '../live/patrol-scope.ts';
 import { writeWorkbook } from '../imports/xlsx.ts';
 import * as repo from './patrol.repo.ts';
 import { commentMomentFits, recordAudience, visitEnd, visitOver, visitSeconds } from './patrol-rules.ts';
+import { assertRoomInReach } from '../live/live.service.ts';
 
 /** States in which a class counts as "the class now" in the room (under way or about to start). */
 const NOW_STATES = ['inClass', 'warning', 'waiting'] as const;
 
-/** Refuses a room outside the member's patrol reach, as the play request does (live.service.ts). */
-async function assertRoomReach(ctx: MemberCtx, tx: Tx, classroomId: string) {
-  const standing = await liveRepo.patrolStanding(tx, ctx.auth.accountId);
-  const reach = standing ? patrolReach(standing) : { kind: 'none' as const };
-  if (reach.kind === 'none') throw new AppError('live.noPatrol');
-  if (reach.kind === 'selected' && !(await liveRepo.roomInSelectedScope(tx, ctx.auth.accountId, classroomId, { units: reach.byUnits, teachers: reach.byTeachers }))) {
-    throw new AppError('live.outOfScope');
-  }
-}
+/** Refuses a room outside the member's patrol reach, as the play request does. */
+const assertRoomReach = (ctx: MemberCtx, tx: Tx, classroomId: string) => assertRoomInReach(tx, ctx.auth.accountId, classroomId);
 
 /** The room's class now (under way, else about to start), with its state; null for "no class now". */
 async function classNow(ctx: MemberCtx, tx: Tx, classroomId: string): Promise<{ cls: TPatrolClass; teacherId: string } | null> {

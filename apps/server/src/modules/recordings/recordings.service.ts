@@ -29,6 +29,7 @@ import * as liveRepo from '../live/live.repo.ts';
 import { patrolReach, type PatrolReach } from '../live/patrol-scope.ts';
 import * as repo from './recordings.repo.ts';
 import { drawRecording, removeDrawn, SIMULATED_SECONDS } from './simulated-recording.ts';
+import { assertRoomInReach } from '../live/live.service.ts';
 
 export const PREPARE_JOB = 'recordings.prepare';
 export const mediaUrl = (id: string) => `/app/recordings/v1/media?recordingId=${id}`;
@@ -75,12 +76,7 @@ async function watchableClass(tx: Tx, ctx: MemberCtx, courseSessionId: string): 
   const cls = await repo.classOfSession(tx, courseSessionId);
   if (!cls) throw new AppError('common.notFound');
   if (cls.teacherId === ctx.auth.accountId) return cls;
-  const reach = await reachOf(tx, ctx.auth.accountId);
-  if (reach.kind === 'none') throw new AppError('live.noPatrol');
-  if (reach.kind === 'selected') {
-    const inScope = cls.classroomId !== null && (await liveRepo.roomInSelectedScope(tx, ctx.auth.accountId, cls.classroomId, { units: reach.byUnits, teachers: reach.byTeachers }));
-    if (!inScope) throw new AppError('live.outOfScope');
-  }
+  await assertRoomInReach(tx, ctx.auth.accountId, cls.classroomId);
   return cls;
 }
 

@@ -9,12 +9,11 @@ import type { Deps, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { page } from '../../platform/sql-rows.ts';
 import { inSchool } from '../../platform/tenancy.ts';
-import * as liveRepo from '../live/live.repo.ts';
-import { patrolReach } from '../live/patrol-scope.ts';
 import { TerminalHub, type RoomAudioDelivery, type RoomRef, roomKey } from './delivery.ts';
 import { SpeakerFloor } from './speaker-floor.ts';
 import * as repo from './shouting.repo.ts';
 import { formatKey, hashSecret, newSecret, parseKey, secretMatches } from './terminal-key.ts';
+import { assertRoomInReach } from '../live/live.service.ts';
 
 /** Close code sent to terminals whose key was rotated or revoked. */
 export const KEY_REPLACED_CLOSE = 4401;
@@ -37,12 +36,7 @@ export async function speakableRoom(ctx: MemberCtx, classroomId: string): Promis
   return inSchool(ctx, async (tx) => {
     const room = await repo.room(tx, classroomId);
     if (!room) throw new AppError('shouting.classroomNotFound');
-    const standing = await liveRepo.patrolStanding(tx, ctx.auth.accountId);
-    const reach = standing ? patrolReach(standing) : { kind: 'none' as const };
-    if (reach.kind === 'none') throw new AppError('live.noPatrol');
-    if (reach.kind === 'selected' && !(await liveRepo.roomInSelectedScope(tx, ctx.auth.accountId, classroomId, { units: reach.byUnits, teachers: reach.byTeachers }))) {
-      throw new AppError('live.outOfScope');
-    }
+    await assertRoomInReach(tx, ctx.auth.accountId, classroomId);
     return room;
   });
 }
