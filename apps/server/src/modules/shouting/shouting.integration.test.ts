@@ -1,9 +1,12 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, type TBroadcastPage, type TIssuedTerminalKey, type TShoutRoomStatus, type TTerminalKeyStatus } from '@hxk/contracts';
 import { schoolMemberships, shoutTerminalKeys, supervisionGroups } from '../../db/schema/index.ts';
+import { buildApp } from '../../app.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 
@@ -30,24 +33,11 @@ const waitFor = async (cond: () => boolean, ms = 3000) => {
   }
 };
 
-describe.each(DRIVERS)('shouting into a classroom on %s', (driver) => {
-  let env: TestEnv;
-  let base: string;
-  let origin: string;
-  let admin: string;
-  let admin2: string;
-  let supervisor: string;
-  let teacher: string;
-  const open: WsClient[] = [];
-  const en = { language: 'en' };
-  const P = '/app/shout/v1';
-  const room = () => env.schoolA.directory.classrooms[0]!;
-  const seed = <T>(fn: Parameters<typeof platformTx<T>>[2]) => platformTx(env.dbh.db, 'seed', fn);
-
-  /** Opens a socket; resolves once open, rejects with the HTTP status of a refused handshake. */
+/** Opens sockets of the shouting API on one server (`base` is its ws:// address). */
+function socketsOf(base: () => string, origin: () => string, open: WsClient[]) {
   function connect(path: string, headers: Record<string, string>): Promise<Conn> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${base}${path}`, { headers });
+      const ws = new WebSocket(`${base()}${path}`, { headers });
       open.push(ws);
       const messages: Msg[] = [];
       const waiting: ((m: Msg) => void)[] = [];
@@ -76,13 +66,36 @@ describe.each(DRIVERS)('shouting into a classroom on %s', (driver) => {
       ws.on('error', reject);
     });
   }
-  const asPerson = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}`, origin });
-  const speak = (token: string, classroomId = room().id) => connect(`${P}/ws?classroomId=${classroomId}&lang=en`, asPerson(token));
-  async function terminal(key: string): Promise<Conn> {
-    const c = await connect('/app/terminal/v1/ws?lang=en', { origin });
-    c.ws.send(JSON.stringify({ type: 'auth', key }));
-    return c;
-  }
+  return {
+    connect,
+    speak: (token: string, classroomId: string) => connect(`/app/shout/v1/ws?classroomId=${classroomId}&lang=en`, { cookie: `${SESSION_COOKIE}=${token}`, origin: origin() }),
+    async terminal(key: string): Promise<Conn> {
+      const c = await connect('/app/terminal/v1/ws?lang=en', { origin: origin() });
+      c.ws.send(JSON.stringify({ type: 'auth', key }));
+      return c;
+    },
+  };
+}
+
+describe.each(DRIVERS)('shouting into a classroom on %s', (driver) => {
+  let env: TestEnv;
+  let base: string;
+  let origin: string;
+  let admin: string;
+  let admin2: string;
+  let supervisor: string;
+  let teacher: string;
+  const open: WsClient[] = [];
+  const en = { language: 'en' };
+  const P = '/app/shout/v1';
+  const room = () => env.schoolA.directory.classrooms[0]!;
+  const seed = <T>(fn: Parameters<typeof platformTx<T>>[2]) => platformTx(env.dbh.db, 'seed', fn);
+
+  const sockets = socketsOf(() => base, () => origin, open);
+  /** Opens a socket; resolves once open, rejects with the HTTP status of a refused handshake. */
+  const connect = sockets.connect;
+  const speak = (token: string, classroomId = room().id) => sockets.speak(token, classroomId);
+  const terminal = sockets.terminal;
   const issue = (token: string, classroomId = room().id) =>
     call<TIssuedTerminalKey>(env.app, { method: 'POST', url: `${P}/terminal-key/issue`, body: { classroomId }, token, headers: en });
 
@@ -250,5 +263,83 @@ describe.each(DRIVERS)('shouting into a classroom on %s', (driver) => {
     const st = await call(env.app, { url: `${P}/room?classroomId=${room().id}`, token: supervisor, headers: en });
     expect(st.status).toBe(403);
     expect(st.body.errorKey).toBe('live.noPatrol');
+  });
+});
+
+/**
+ * Several server nodes behind a load balancer (docs/operations.md): a speaker and the room's terminal
+ * on different nodes meet through Redis — the floor, the terminal count, the audio and key rotation.
+ */
+describe.runIf(process.env.REDIS_URL)('shouting across two server nodes through Redis', () => {
+  let env: TestEnv;
+  const nodes: { app: FastifyInstance; base: string; origin: string }[] = [];
+  const open: WsClient[] = [];
+  let admin: string;
+  let supervisor: string;
+  const room = () => env.schoolA.directory.classrooms[1]!;
+  const on = (i: number) => socketsOf(() => nodes[i]!.base, () => nodes[i]!.origin, open);
+
+  beforeAll(async () => {
+    env = await createTestEnv(DRIVERS.at(-1)!);
+    // Leases and presence left by an earlier run of this test must not count.
+    const redis = new Redis(process.env.REDIS_URL!);
+    const stale = await redis.keys(`hxk:room:shout:*${env.schoolA.schoolId}:${room().id}`);
+    if (stale.length) await redis.del(...stale);
+    redis.disconnect();
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp({ config: { ...env.config, redisUrl: process.env.REDIS_URL }, dbh: env.dbh, logger: false, now: () => env.clock.now });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      nodes.push({ app, base: `ws://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` });
+    }
+    [admin, supervisor] = await Promise.all([loginAs(env.app, 'admin'), loginAs(env.app, 'supervisor')]);
+  });
+  afterAll(async () => {
+    for (const ws of open) ws.close();
+    for (const n of nodes) await n.app.close();
+    await env?.close();
+  });
+
+  it('relays audio from a speaker on one node to a terminal on the other, one speaker across nodes', async () => {
+    const { key } = (await call<TIssuedTerminalKey>(nodes[0]!.app, { method: 'POST', url: '/app/shout/v1/terminal-key/issue', body: { classroomId: room().id }, token: admin })).body.data;
+    const t = await on(1).terminal(key);
+    expect((await t.next()).type).toBe('ready');
+    // The terminal on node 1 counts on node 0.
+    const status = await call<TShoutRoomStatus>(nodes[0]!.app, { url: `/app/shout/v1/room?classroomId=${room().id}`, token: admin });
+    expect(status.body.data).toMatchObject({ terminalsOnline: 1, speakerName: null });
+
+    const s = await on(0).speak(supervisor, room().id);
+    expect(await s.next()).toMatchObject({ type: 'ready', terminals: 1 });
+    expect(await t.next()).toEqual({ type: 'speaking', speakerName: expect.any(String) });
+    const frame = Buffer.alloc(640);
+    for (let i = 0; i < 320; i++) frame.writeInt16LE(Math.round(Math.sin(i / 3) * 9000), i * 2);
+    s.ws.send(frame);
+    await waitFor(() => t.audio.length >= 1);
+    expect(t.audio[0]!.equals(frame)).toBe(true);
+
+    // Someone on the other node is refused: a remote call is already in progress.
+    const second = await on(1).speak(admin, room().id);
+    expect(await second.next()).toMatchObject({ type: 'error', key: 'shouting.busy' });
+    const seen = await call<TShoutRoomStatus>(nodes[1]!.app, { url: `/app/shout/v1/room?classroomId=${room().id}`, token: admin });
+    expect(seen.body.data.speakerName).toEqual(expect.any(String));
+
+    // A second terminal joining on node 0 is counted for the speaker.
+    const t2 = await on(0).terminal(key);
+    expect((await t2.next()).type).toBe('ready');
+    expect(await t2.next()).toMatchObject({ type: 'speaking' });
+    expect(await s.next()).toEqual({ type: 'terminals', count: 2 });
+
+    s.ws.close();
+    expect(await t.next()).toEqual({ type: 'ended' });
+    // The floor is free on both nodes once the speaker left.
+    const again = await on(1).speak(admin, room().id);
+    expect((await again.next()).type).toBe('ready');
+    again.ws.close();
+    await again.closed;
+
+    // Rotating the key on node 0 disconnects the terminal held by node 1.
+    await call(nodes[0]!.app, { method: 'POST', url: '/app/shout/v1/terminal-key/issue', body: { classroomId: room().id }, token: admin });
+    expect(await t.closed).toBe(4401);
+    expect(await t2.closed).toBe(4401);
   });
 });

@@ -99,11 +99,11 @@ function speakerSocket(socket: Socket, ctx: MemberCtx, classroomId: string, toke
         return;
       }
       broadcast = b;
+      b.onLost(() => refuse(socket, new AppError('shouting.busy'), lang, deps.log));
       stopWatching = svc.shoutState(deps).terminals.watch(b.ref, (count) => sendJson(socket, { type: 'terminals', count }));
-      sendJson(socket, { type: 'ready', classroomName: b.room.classroomName, buildingName: b.room.buildingName, terminals: b.listeners() });
+      return b.listeners().then((terminals) => sendJson(socket, { type: 'ready', classroomName: b.room.classroomName, buildingName: b.room.buildingName, terminals }));
     },
-    (err: unknown) => refuse(socket, err, lang, deps.log),
-  );
+  ).catch((err: unknown) => refuse(socket, err, lang, deps.log));
 }
 
 /** A classroom terminal's socket: the key first, then what is said into its room. */
@@ -129,26 +129,31 @@ function terminalSocket(socket: Socket, deps: MemberCtx['deps'], lang: TLanguage
       return;
     }
     svc.terminalSignIn(deps, hello.key).then(
-      ({ ref, keyId, room }) => {
+      async ({ ref, keyId, room }) => {
         if (state === 'closed') return;
         state = 'in';
         const hub = svc.shoutState(deps).terminals;
-        sendJson(socket, { type: 'ready', classroomName: room.classroomName, buildingName: room.buildingName, terminals: hub.listeners(ref) + 1 });
-        leave = hub.join(ref, {
+        // Ready first, so that a broadcast under way ("speaking") and its audio come after it.
+        const others = await hub.listeners(ref);
+        sendJson(socket, { type: 'ready', classroomName: room.classroomName, buildingName: room.buildingName, terminals: others + 1 });
+        const left = await hub.join(ref, {
           keyId,
           sendJson: (m) => sendJson(socket, m),
           sendAudio: (frame) => { if (socket.readyState === OPEN) socket.send(frame); },
           drop: (code, reason) => socket.close(code, reason),
         });
+        // The socket may have closed while joining (state is changed by the close listener).
+        if ((state as typeof state | 'closed') === 'closed') left();
+        else leave = left;
       },
-      (err: unknown) => refuse(socket, err, lang, deps.log),
-    );
+    ).catch((err: unknown) => refuse(socket, err, lang, deps.log));
   });
 }
 
 const socketLang = (query: { lang?: string | undefined }, fallback: TLanguage): TLanguage => (query.lang ? normalizeLanguage(query.lang) : fallback);
 
 export const shoutingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onClose', async () => svc.closeShoutState(app.deps));
   app.get(`${P}/room`, {
     config: { permission: 'SCADA' },
     schema: { tags, summary: 'Whether I may speak into a room now: its terminals online and who speaks (refused outside my patrol scope)', querystring: ZShoutRoomParams, response: okSchema(ZShoutRoomStatus) },

@@ -9,8 +9,9 @@ import type { Deps, MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { page } from '../../platform/sql-rows.ts';
 import { inSchool } from '../../platform/tenancy.ts';
+import { memoryRoomBus, redisRoomBus, type RoomBus } from '../../platform/room-bus.ts';
 import { TerminalHub, type RoomAudioDelivery, type RoomRef, roomKey } from './delivery.ts';
-import { SpeakerFloor } from './speaker-floor.ts';
+import { FLOOR_RENEW_MS, SpeakerFloor } from './speaker-floor.ts';
 import * as repo from './shouting.repo.ts';
 import { formatKey, hashSecret, newSecret, parseKey, secretMatches } from './terminal-key.ts';
 import { assertRoomInReach } from '../live/live.service.ts';
@@ -18,14 +19,31 @@ import { assertRoomInReach } from '../live/live.service.ts';
 /** Close code sent to terminals whose key was rotated or revoked. */
 export const KEY_REPLACED_CLOSE = 4401;
 
-type ShoutState = { floor: SpeakerFloor; terminals: TerminalHub };
+type ShoutState = { bus: RoomBus; floor: SpeakerFloor; terminals: TerminalHub };
 const states = new WeakMap<Deps, ShoutState>();
 
-/** This node's speakers and terminals (one app instance, one state). */
+/**
+ * This node's terminals and its way to the others (one app instance, one state): the room bus is
+ * Redis when REDIS_URL is set, so floors, terminal counts and audio are shared by every node.
+ */
 export function shoutState(deps: Deps): ShoutState {
   let s = states.get(deps);
-  if (!s) states.set(deps, (s = { floor: new SpeakerFloor(), terminals: new TerminalHub() }));
+  if (!s) {
+    const bus = deps.config.redisUrl ? redisRoomBus(deps.config.redisUrl) : memoryRoomBus();
+    const floor = new SpeakerFloor(bus);
+    const terminals = new TerminalHub(bus, floor, (err) => deps.log.warn({ err }, 'shouting relay failed'));
+    states.set(deps, (s = { bus, floor, terminals }));
+  }
   return s;
+}
+
+/** Closes this node's shouting state with the app. */
+export async function closeShoutState(deps: Deps): Promise<void> {
+  const s = states.get(deps);
+  states.delete(deps);
+  if (!s) return;
+  await s.terminals.close();
+  await s.bus.close();
 }
 
 /** Where audio goes: the classroom terminals (a device talk-back adapter would be chosen here). */
@@ -46,10 +64,19 @@ export async function roomStatus(ctx: MemberCtx, classroomId: string): Promise<T
   const room = await speakableRoom(ctx, classroomId);
   const ref = { schoolId: ctx.auth.schoolId, classroomId };
   const { floor, terminals } = shoutState(ctx.deps);
-  return { classroomId, classroomName: room.classroomName, terminalsOnline: terminals.listeners(ref), speakerName: floor.holder(roomKey(ref))?.name ?? null };
+  const [terminalsOnline, speaker] = await Promise.all([terminals.listeners(ref), floor.holder(roomKey(ref))]);
+  return { classroomId, classroomName: room.classroomName, terminalsOnline, speakerName: speaker?.name ?? null };
 }
 
-export type Broadcast = { room: repo.RoomRow; ref: RoomRef; send(frame: Buffer): void; listeners(): number; end(): Promise<void> };
+export type Broadcast = {
+  room: repo.RoomRow;
+  ref: RoomRef;
+  send(frame: Buffer): void;
+  listeners(): Promise<number>;
+  end(): Promise<void>;
+  /** Called once if the floor was lost while speaking (renewal refused: the lease lapsed and someone took it). */
+  onLost(fn: () => void): void;
+};
 
 /**
  * Takes the room's floor for this member (refused with shouting.busy when someone speaks), logs the
@@ -61,27 +88,39 @@ export async function startBroadcast(ctx: MemberCtx, classroomId: string, holder
   const ref = { schoolId: ctx.auth.schoolId, classroomId };
   const key = roomKey(ref);
   const { floor } = shoutState(deps);
-  if (!floor.take(key, { id: holderId, name: ctx.auth.name })) throw new AppError('shouting.busy');
+  const holder = { id: holderId, name: ctx.auth.name };
+  if (!(await floor.take(key, holder))) throw new AppError('shouting.busy');
   const delivery = deliveryFor(deps);
   let id: string;
   try {
-    id = await inSchool(ctx, (tx) => repo.insertBroadcast(tx, { schoolId: ref.schoolId, classroomId, accountId: ctx.auth.accountId, startedAt: deps.now(), terminals: delivery.listeners(ref), delivery: delivery.name }));
+    const terminals = await delivery.listeners(ref);
+    id = await inSchool(ctx, (tx) => repo.insertBroadcast(tx, { schoolId: ref.schoolId, classroomId, accountId: ctx.auth.accountId, startedAt: deps.now(), terminals, delivery: delivery.name }));
   } catch (e) {
-    floor.release(key, holderId);
+    await floor.release(key, holder);
     throw e;
   }
   const session = delivery.begin(ref, ctx.auth.name);
   let ended = false;
+  let lost: (() => void) | null = null;
+  const renewal = setInterval(() => {
+    floor.take(key, holder).then(
+      (kept) => { if (!kept && !ended) lost?.(); },
+      (err: unknown) => deps.log.warn({ err }, 'renewing a shouting floor failed'),
+    );
+  }, FLOOR_RENEW_MS);
+  renewal.unref();
   return {
     room,
     ref,
     send: (frame) => session.audio(frame),
     listeners: () => delivery.listeners(ref),
+    onLost: (fn) => { lost = fn; },
     async end() {
       if (ended) return;
       ended = true;
+      clearInterval(renewal);
       session.end();
-      floor.release(key, holderId);
+      await floor.release(key, holder);
       await inSchool(ctx, (tx) => repo.endBroadcast(tx, id, deps.now()));
     },
   };
@@ -115,7 +154,7 @@ async function existingRoom(ctx: MemberCtx, classroomId: string): Promise<void> 
 export async function terminalKeyStatus(ctx: MemberCtx, classroomId: string): Promise<TTerminalKeyStatus> {
   await existingRoom(ctx, classroomId);
   const row = await inSchool(ctx, (tx) => repo.terminalKeyOfRoom(tx, classroomId));
-  const terminalsOnline = shoutState(ctx.deps).terminals.listeners({ schoolId: ctx.auth.schoolId, classroomId });
+  const terminalsOnline = await shoutState(ctx.deps).terminals.listeners({ schoolId: ctx.auth.schoolId, classroomId });
   return { classroomId, issued: !!row, issuedAt: row?.issuedAt ?? null, issuedByName: row?.issuedByName ?? null, lastUsedAt: row?.lastUsedAt ?? null, terminalsOnline };
 }
 
@@ -125,7 +164,7 @@ export async function issueTerminalKey(ctx: MemberCtx, classroomId: string): Pro
   const secret = newSecret();
   const { keyId, issuedAt } = await inSchool(ctx, (tx) =>
     repo.replaceTerminalKey(tx, { schoolId: ctx.auth.schoolId, classroomId, secretHash: hashSecret(secret), issuedBy: ctx.auth.accountId, now: ctx.deps.now() }));
-  shoutState(ctx.deps).terminals.dropKeys({ schoolId: ctx.auth.schoolId, classroomId }, keyId, KEY_REPLACED_CLOSE, 'key replaced');
+  await shoutState(ctx.deps).terminals.dropKeys({ schoolId: ctx.auth.schoolId, classroomId }, keyId, KEY_REPLACED_CLOSE, 'key replaced');
   return { classroomId, key: formatKey({ schoolId: ctx.auth.schoolId, keyId, secret }), issuedAt };
 }
 
@@ -134,7 +173,7 @@ export async function revokeTerminalKey(ctx: MemberCtx, classroomId: string): Pr
   await existingRoom(ctx, classroomId);
   const had = await inSchool(ctx, (tx) => repo.deleteTerminalKey(tx, classroomId));
   if (!had) throw new AppError('shouting.noTerminalKey');
-  shoutState(ctx.deps).terminals.dropKeys({ schoolId: ctx.auth.schoolId, classroomId }, null, KEY_REPLACED_CLOSE, 'key revoked');
+  await shoutState(ctx.deps).terminals.dropKeys({ schoolId: ctx.auth.schoolId, classroomId }, null, KEY_REPLACED_CLOSE, 'key revoked');
 }
 
 export async function listBroadcasts(ctx: MemberCtx, q: TBroadcastListRequest & { pageNum: number; pageSize: number }): Promise<TBroadcastPage> {
