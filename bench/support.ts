@@ -1,4 +1,5 @@
-/** What the benchmarks share: a fresh database per driver, and the mean time of a call. */
+/** What the benchmarks share: a fresh database per driver, the mean time of a call, and processes' CPU time. */
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DbHandle } from '../apps/server/src/platform/db.ts';
@@ -60,4 +61,61 @@ export function giveUpAfter(name: string, ms: number): void {
     process.exit(1);
   }, ms);
   watchdog.unref();
+}
+
+/** One line of /proc/<pid>/stat: what a benchmark needs to follow a process and its CPU time. */
+export type ProcStat = { pid: number; comm: string; state: string; ppid: number; cpuSeconds: number; startTicks: number };
+
+/** Clock ticks per second of /proc's times (USER_HZ): 100 on every Linux port Node runs on. */
+const USER_HZ = 100;
+
+/**
+ * Parses /proc/<pid>/stat. The command name sits in parentheses and may itself hold spaces and
+ * parentheses, so the fields are counted from the last ')'; CPU time is utime + stime, in seconds.
+ */
+export function parseProcStat(text: string): ProcStat {
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  if (open < 0 || close < open) throw new Error(`not a /proc stat line: ${text.slice(0, 80)}`);
+  // After ')': state(3) ppid(4) ... utime(14) stime(15) ... starttime(22), numbered as in proc(5).
+  const f = text.slice(close + 2).trim().split(/\s+/);
+  const num = (field: number) => Number(f[field - 3]);
+  if (f.length < 20 || !Number.isFinite(num(14)) || !Number.isFinite(num(22))) throw new Error(`short /proc stat line: ${text.slice(0, 80)}`);
+  return { pid: Number(text.slice(0, open).trim()), comm: text.slice(open + 1, close), state: f[0]!, ppid: num(4), cpuSeconds: (num(14) + num(15)) / USER_HZ, startTicks: num(22) };
+}
+
+/** The processes below `root` (children, their children...) among `all`, found through their parents. */
+export function descendantsOf<T extends { pid: number; ppid: number }>(all: T[], root: number): T[] {
+  const children = new Map<number, T[]>();
+  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  const out: T[] = [];
+  const queue = [root];
+  const seen = new Set<number>([root]);
+  while (queue.length) {
+    for (const c of children.get(queue.shift()!) ?? []) {
+      if (seen.has(c.pid)) continue;
+      seen.add(c.pid);
+      out.push(c);
+      queue.push(c.pid);
+    }
+  }
+  return out;
+}
+
+/** Every process readable in /proc now, with its command line (processes that end while being read are skipped). */
+export function readProcesses(): (ProcStat & { cmdline: string[] })[] {
+  const out: (ProcStat & { cmdline: string[] })[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = parseProcStat(fs.readFileSync(`/proc/${name}/stat`, 'utf8'));
+      let cmdline = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      // A process that rewrote its title (Chromium's children do) shows one string, its words joined by spaces.
+      if (cmdline.length === 1 && cmdline[0]!.includes(' ')) cmdline = cmdline[0]!.split(' ').filter(Boolean);
+      out.push({ ...stat, cmdline });
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return out;
 }
