@@ -280,11 +280,14 @@ export const OUTBOUND_DEFAULTS = { timeoutMs: 15_000, maxBytes: 10 * 1024 * 1024
 /** Headers that carry credentials: dropped when a redirect leaves the original origin. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
+const HTTP_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
+
 /** Resolves and checks a URL; the returned address is the one to connect to. */
-async function checkTarget(url: URL, rules: readonly AllowRule[], lookup: LookupAll): Promise<{ address: string; port: number }> {
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) throw new OutboundError('invalidUrl');
+async function checkTarget(url: URL, rules: readonly AllowRule[], lookup: LookupAll, defaultPorts: Record<string, number> = HTTP_PORTS): Promise<{ address: string; port: number }> {
+  const defaultPort = defaultPorts[url.protocol];
+  if (defaultPort === undefined || url.username || url.password) throw new OutboundError('invalidUrl');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  const port = url.port ? Number(url.port) : defaultPort;
   let addresses: string[];
   if (net.isIP(host)) addresses = [host];
   else {
@@ -397,4 +400,35 @@ export async function outboundFetch(target: string, opts: OutboundOptions = {}):
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A TCP connection through the guard, for protocols other than HTTP that talk to addresses a school
+ * sets (RTSP to a camera's talk-back: platform/adapters/onvif-backchannel.ts). `target` is a URL of
+ * one of `defaultPorts`' schemes, without credentials; the connection goes to the checked address.
+ */
+export async function outboundConnect(target: string, opts: { allowHosts?: readonly string[]; lookup?: LookupAll; timeoutMs?: number; defaultPorts: Record<string, number> }): Promise<net.Socket> {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new OutboundError('invalidUrl');
+  }
+  const pinned = await checkTarget(url, parseAllowHosts(opts.allowHosts ?? []), opts.lookup ?? systemLookup, opts.defaultPorts);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: pinned.address, port: pinned.port });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new OutboundError('timeout'));
+    }, opts.timeoutMs ?? OUTBOUND_DEFAULTS.timeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      socket.removeAllListeners('error');
+      resolve(socket);
+    });
+    socket.once('error', () => {
+      clearTimeout(timer);
+      reject(new OutboundError('network'));
+    });
+  });
 }
