@@ -11,6 +11,9 @@
  * 4. Glass-to-glass latency in Chromium: the simulator burns the wall clock into the picture
  *    (CAMERA_SIMULATOR_CLOCK_CODE); a page plays the stream with hls.js configured as LivePlayer is,
  *    draws each frame to a canvas, decodes the clock and subtracts it from its own clock.
+ * 5. The same over WebRTC through the gateway: the MediaMTX double's WHEP server (werift) sends a
+ *    VP8 picture carrying the same clock; the page reads it as LivePlayer does (components/live/whep.ts:
+ *    recvonly offer after ICE gathering, POST application/sdp to the grant's whepUrl).
  *
  * Figures go to stdout and bench/results/live.json; docs/benchmarks.md records a run.
  */
@@ -82,12 +85,14 @@ async function login(url: string, account: string): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-async function play(url: string, token: string, cameraId: string, quality: 'sub' | 'main' = 'sub'): Promise<string> {
+async function grant(url: string, token: string, cameraId: string, quality: 'sub' | 'main' = 'sub'): Promise<{ url: string; whepUrl?: string }> {
   const res = await fetch(`${url}/app/live/v1/play`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ cameraId, quality }) });
-  const body = (await res.json()) as { data: { url: string }; msg: string };
+  const body = (await res.json()) as { data: { url: string; whepUrl?: string }; msg: string };
   if (res.status !== 200) throw new Error(`play ${cameraId}: ${res.status} ${body.msg}`);
-  return body.data.url;
+  return body.data;
 }
+
+const play = async (url: string, token: string, cameraId: string, quality: 'sub' | 'main' = 'sub'): Promise<string> => (await grant(url, token, cameraId, quality)).url;
 
 /** ms from the play request to the first segment's last byte. */
 async function timeToSegment(url: string, token: string, cameraId: string): Promise<number> {
@@ -102,25 +107,58 @@ async function timeToSegment(url: string, token: string, cameraId: string): Prom
   return performance.now() - t0;
 }
 
-/** Decodes the burned-in clock in Chromium: latency samples in ms, and the time to the first frame. */
-async function glassToGlass(url: string, playUrl: string) {
+/**
+ * Decodes the burned-in clock in Chromium: latency samples in ms, and the time to the first frame.
+ * `hls`: the playlist with hls.js; `whep`: the gateway's WHEP address over WebRTC.
+ */
+async function glassToGlass(url: string, playUrl: string, mode: 'hls' | 'whep' = 'hls') {
   const hlsJs = await fsp.readFile(path.resolve(BENCH_DIR, '../node_modules/hls.js/dist/hls.min.js'), 'utf8');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'] });
   try {
     const page = await browser.newPage();
-    // A page of the app's origin (so the canvas is not tainted), served by the browser itself.
-    await page.route(`${url}/__bench/g2g`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><video muted playsinline></video><canvas></canvas>' }));
-    await page.goto(`${url}/__bench/g2g`);
-    await page.addScriptTag({ content: hlsJs });
-    return await page.evaluate(async ({ src, seconds, code }) => {
+    const body = '<!doctype html><video muted playsinline></video><canvas></canvas>';
+    if (mode === 'hls') {
+      // A page of the app's origin (so the canvas is not tainted), served by the browser itself.
+      await page.route(`${url}/__bench/g2g`, (route) => route.fulfill({ contentType: 'text/html', body }));
+      await page.goto(`${url}/__bench/g2g`);
+      await page.addScriptTag({ content: hlsJs });
+    } else {
+      // A WebRTC stream never taints the canvas; a page the browser made up itself would count as a
+      // public one reaching a private address (refused), so a plain blank page.
+      await page.setContent(body);
+    }
+    return await page.evaluate(async ({ src, seconds, code, mode }) => {
       type HlsCtor = new (c: object) => { loadSource(u: string): void; attachMedia(v: HTMLVideoElement): void; destroy(): void };
-      const Hls = (window as unknown as { Hls: HlsCtor }).Hls;
       const video = document.querySelector('video')!;
       const t0 = performance.now();
-      // As LivePlayer: 1 s segments, one segment behind live.
-      const hls = new Hls({ liveSyncDurationCount: 1, liveMaxLatencyDurationCount: 4, maxBufferLength: 4, backBufferLength: 0 });
-      hls.loadSource(src);
-      hls.attachMedia(video);
+      let hls: { destroy(): void } | null = null;
+      let pc: RTCPeerConnection | null = null;
+      if (mode === 'hls') {
+        const Hls = (window as unknown as { Hls: HlsCtor }).Hls;
+        // As LivePlayer: 1 s segments, one segment behind live.
+        const player = new Hls({ liveSyncDurationCount: 1, liveMaxLatencyDurationCount: 4, maxBufferLength: 4, backBufferLength: 0 });
+        player.loadSource(src);
+        player.attachMedia(video);
+        hls = player;
+      } else {
+        // As whep.ts: receive-only video and audio, the offer once ICE gathering is complete.
+        pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle' });
+        pc.addTransceiver('video', { direction: 'recvonly' });
+        pc.addTransceiver('audio', { direction: 'recvonly' });
+        const stream = new MediaStream();
+        pc.addEventListener('track', (e) => stream.addTrack(e.track));
+        await pc.setLocalDescription(await pc.createOffer());
+        const peer = pc;
+        await new Promise<void>((resolve) => {
+          if (peer.iceGatheringState === 'complete') resolve();
+          peer.addEventListener('icegatheringstatechange', () => peer.iceGatheringState === 'complete' && resolve());
+          setTimeout(resolve, 2000);
+        });
+        const res = await fetch(src, { method: 'POST', headers: { 'content-type': 'application/sdp' }, body: pc.localDescription!.sdp });
+        if (res.status !== 201) throw new Error(`WHEP ${res.status}`);
+        await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
+        video.srcObject = stream;
+      }
       await video.play().catch(() => undefined);
       while (!(video.currentTime > 0 && video.videoWidth > 0)) {
         if (performance.now() - t0 > 20_000) throw new Error('no frame in 20 s');
@@ -147,9 +185,10 @@ async function glassToGlass(url: string, playUrl: string) {
         samples.push((((now % code.modulo) - value) % code.modulo + code.modulo) % code.modulo);
         await new Promise((r) => setTimeout(r, 200));
       }
-      hls.destroy();
+      hls?.destroy();
+      pc?.close();
       return { firstFrameMs, samples };
-    }, { src: playUrl, seconds: G2G_SECONDS, code: CLOCK_CODE });
+    }, { src: playUrl, seconds: G2G_SECONDS, code: CLOCK_CODE, mode });
   } finally {
     await browser.close();
   }
@@ -176,7 +215,7 @@ async function main() {
   const hookSecret = 'bench-hook-secret-0123456789abcdef';
   const gwConfig = {
     ...loadConfig({
-      DATA_DIR: tmp, LOG_LEVEL: 'silent', RATE_LIMIT_SESSION_CONCURRENCY: '0', MEDIA_GATEWAY: 'mediamtx', MEDIA_GATEWAY_API_URL: gw.apiUrl, MEDIA_GATEWAY_PLAY_URL: gw.hlsUrl,
+      DATA_DIR: tmp, LOG_LEVEL: 'silent', RATE_LIMIT_SESSION_CONCURRENCY: '0', MEDIA_GATEWAY: 'mediamtx', MEDIA_GATEWAY_API_URL: gw.apiUrl, MEDIA_GATEWAY_PLAY_URL: gw.hlsUrl, MEDIA_GATEWAY_WEBRTC_URL: gw.webrtcUrl,
       MEDIA_GATEWAY_HOOK_SECRET: hookSecret, PLAY_TOKEN_SECRET: 'bench-play-secret-0123456789abcdef', OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     }),
     redisUrl: undefined,
@@ -231,6 +270,14 @@ async function main() {
     results.glassToGlass = { firstFrameMs: round(g2g.firstFrameMs, 0), samples: samples.length, medianMs: median(samples), p90Ms: pct(samples, 0.9), minMs: Math.min(...samples), maxMs: Math.max(...samples) };
     log(`  first frame ${round(g2g.firstFrameMs, 0)} ms after loadSource; latency median ${median(samples)} ms, p90 ${pct(samples, 0.9)} ms (${samples.length} samples)`);
 
+    log(`5. Glass-to-glass over WebRTC through the MediaMTX double (${G2G_SECONDS} s, sub stream, WHEP as LivePlayer)`);
+    const whepUrl = (await grant(gwUrl, gwToken, camera)).whepUrl;
+    if (!whepUrl) throw new Error('the gateway grant carries no WHEP address');
+    const rtc = hasChromium ? await glassToGlass(gwUrl, whepUrl, 'whep') : { firstFrameMs: NaN, samples: [] };
+    const rtcSamples = rtc.samples.filter((s) => s < 60_000);
+    results.glassToGlassWebrtc = { firstFrameMs: round(rtc.firstFrameMs, 0), samples: rtcSamples.length, medianMs: median(rtcSamples), p90Ms: pct(rtcSamples, 0.9), minMs: Math.min(...rtcSamples), maxMs: Math.max(...rtcSamples) };
+    log(`  first frame ${round(rtc.firstFrameMs, 0)} ms after the offer; latency median ${median(rtcSamples)} ms, p90 ${pct(rtcSamples, 0.9)} ms (${rtcSamples.length} samples)`);
+
     results.loadAfter = os.loadavg();
     log('');
     log(table(['figure', 'value'], [
@@ -242,6 +289,8 @@ async function main() {
       ['gateway read incl. hook (median)', `${round(median(reads), 1)} ms`],
       ['glass-to-glass, Chromium (median / p90)', `${median(samples)} / ${pct(samples, 0.9)} ms`],
       ['first frame after loadSource', `${round(g2g.firstFrameMs, 0)} ms`],
+      ['glass-to-glass, WebRTC via gateway (median / p90)', `${median(rtcSamples)} / ${pct(rtcSamples, 0.9)} ms`],
+      ['first frame after the WHEP offer', `${round(rtc.firstFrameMs, 0)} ms`],
     ]));
     await fsp.mkdir(path.join(BENCH_DIR, 'results'), { recursive: true });
     await fsp.writeFile(path.join(BENCH_DIR, 'results', 'live.json'), `${JSON.stringify(results, null, 2)}\n`);

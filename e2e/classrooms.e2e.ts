@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { launchBrowser, openMenuItem, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { startOnvifDouble, type OnvifDouble } from '../apps/server/src/test/onvif-double.ts';
 
@@ -51,7 +51,7 @@ describe('classrooms and devices', () => {
   it('shows the classroom tree with its devices, adds a camera and moves it over ONVIF', async () => {
     const admin = await signIn('admin');
     const errors = watchErrors(admin);
-    await admin.getByTestId('side-menu').getByText('Recordings').click();
+    await openMenuItem(admin, 'transcribeManagement');
     await waitForPath(admin, '/back/transcribeManagement');
     await admin.getByTestId('classroom-tree').getByText('Teaching Building A').waitFor();
     await admin.getByTestId('classroom-tree').getByText('Floor 2').first().waitFor();
@@ -75,10 +75,16 @@ describe('classrooms and devices', () => {
     await admin.getByTestId('camera-stream').fill('http://127.0.0.1:8080/live/a102-ptz.m3u8');
     await admin.getByTestId('camera-username').fill('ptz');
     await admin.getByTestId('camera-password').fill('Lens#2026');
+    // Talk-back speaks through the camera's ONVIF backchannel: it needs the camera's rtsp:// address.
+    await admin.getByTestId('camera-talk-back').click();
+    await admin.getByTestId('camera-form-ok').click();
+    await admin.getByText("Talk-back needs the camera's rtsp:// address").waitFor();
+    await admin.getByTestId('camera-stream').fill('rtsp://127.0.0.1:8554/Streaming/Channels/101');
     await admin.getByTestId('camera-form-ok').click();
     await toast(admin, 'Saved');
     const row = cams.locator('.ant-table-row', { hasText: 'Teacher PTZ' });
     await row.waitFor();
+    await row.getByText('Talk-back').waitFor();
     expect(await cams.locator('.ant-table-row').count()).toBe(5);
 
     // The PTZ test pad sends real ONVIF commands; the device receives them.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { appPath, launchBrowser, newContext, signInWithPassword, waitForPath, waitForToast } from './support/browser.ts';
+import { appPath, launchBrowser, newContext, openMenuItem, signInWithPassword, waitForPath, waitForToast } from './support/browser.ts';
 import { cookieValue, registerViaUi } from './support/flows.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
@@ -73,7 +73,7 @@ describe('navigation guard', () => {
     const res = await fetch(`${server.url}/base/login/v1/logout`, { headers: { cookie: `hxk_session=${session}`, 'x-requested-with': 'XMLHttpRequest' } });
     expect(((await res.json()) as { code: number }).code).toBe(1);
     // The next API call (opening another screen) is answered 401.
-    await page.getByTestId('side-menu').getByText('School applications').click();
+    await openMenuItem(page, 'schoolApplications');
     await waitForPath(page, '/login');
     expect(await cookieValue(context, 'hxk_signed_in')).toBeUndefined();
     expect(await cookieValue(context, 'schoolId')).toBeUndefined();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import path from 'node:path';
-import { launchBrowser, SCREENSHOT_DIR, signInToShell, waitForPath, watchErrors } from './support/browser.ts';
+import { launchBrowser, openMenuItem, SCREENSHOT_DIR, signInToShell, waitForPath, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -42,7 +42,7 @@ describe('Excel import of people', () => {
   it('reports a bad row and refuses to import; the fixed file imports and the people appear', async () => {
     const admin = await signIn('admin');
     const errors = watchErrors(admin);
-    await admin.getByTestId('side-menu').getByText('User management').click();
+    await openMenuItem(admin, 'userManagement');
     await waitForPath(admin, '/back/userManagement');
     await admin.getByTestId('user-import').click();
     await admin.getByTestId('import-modal').waitFor();

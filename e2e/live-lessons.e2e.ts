@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signInToShell, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { launchBrowser, newContext, openMenuItem, screenshot, signInToShell, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { chooseFirst } from './support/select.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -64,7 +64,7 @@ describe('live lessons and sharing', () => {
   it('schedules a public live class in the back office, shares it and downloads its poster', async () => {
     const page = await signInToShell(browser, server.url, 'admin');
     const errors = watchErrors(page);
-    await page.getByTestId('side-menu').getByText('Live classes').click();
+    await openMenuItem(page, 'LiveManagement');
     await waitForPath(page, '/back/LiveManagement');
     // The demo's lessons: one on air, one upcoming, one ended, one cancelled.
     await page.getByTestId('live-manage-page').locator('.ant-table-row').first().waitFor();

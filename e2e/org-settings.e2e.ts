@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { launchBrowser, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { launchBrowser, openMenuItem, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { pick } from './support/select.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -50,7 +50,7 @@ describe('organisation tree', () => {
   it('adds a college and a department, renames, moves, refuses deleting a unit with people, deletes an empty one', async () => {
     const admin = await signIn('admin');
     const errors = watchErrors(admin);
-    await admin.getByTestId('side-menu').getByText('Organisation structure').click();
+    await openMenuItem(admin, 'ZZJGtrre');
     await waitForPath(admin, '/back/ZZJGtrre');
     await node(admin, 'College of Science').waitFor();
     expect(await selected(admin)).toBe('Demo School');

@@ -120,6 +120,18 @@ describe('classroom detail under patrol', () => {
     await page.getByTestId('detail-tab-evaluation').click();
     await page.getByTestId('detail-evaluate').waitFor();
     if (shots) await screenshot(page, 'patrol-detail-en');
+    // An evaluation started here is marked "evaluated during patrol" in the evaluator's records.
+    await page.getByTestId('detail-evaluate').click();
+    const start = page.getByTestId('detail-eval-start');
+    await page.getByTestId('detail-eval-template').waitFor();
+    if (await start.isDisabled()) {
+      await page.getByTestId('detail-eval-template').click();
+      await page.locator('.ant-select-item-option').first().click();
+    }
+    await start.click();
+    const opened = page.getByTestId('detail-evaluation-open');
+    await opened.waitFor();
+    const evaluationId = new URL((await opened.getAttribute('href'))!, server.url).searchParams.get('id')!;
 
     // Leaving ends the visit; the header's entry lists it with the comment and the attendance.
     await page.getByTestId('detail-back').click();
@@ -136,6 +148,12 @@ describe('classroom detail under patrol', () => {
     await att.getByText('Late').waitFor();
     await page.getByTestId('attendance-export').waitFor();
     if (shots) await screenshot(page, 'patrol-attendance-en');
+
+    await page.goto(`${server.url}/hxk/LessonEvaluationRecord`);
+    await page.getByTestId(`record-patrol-${evaluationId}`).getByText('Evaluated during patrol').waitFor();
+    if (shots) await screenshot(page, 'patrol-evaluation-records-en');
+    await page.getByTestId(`record-open-${evaluationId}`).click();
+    await page.getByTestId('record-by-patrol').getByText('Evaluated during patrol').waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   }, 240_000);
@@ -155,6 +173,12 @@ describe('classroom detail under patrol', () => {
         await page.goto(`${server.url}/hxk/SCADA/AttendanceRecord`);
         await page.locator('[data-testid^="attendance-row-"]').first().waitFor();
         await screenshot(page, `patrol-attendance-${lng}`);
+        // The supervisor's evaluation from the first test, marked in the records.
+        const records = await signInToShell(browser, server.url, 'supervisor', { language: lng });
+        await records.goto(`${server.url}/hxk/LessonEvaluationRecord`);
+        await records.locator('[data-testid^="record-patrol-"]').first().waitFor();
+        await screenshot(records, `patrol-evaluation-records-${lng}`);
+        await records.context().close();
       }
       await page.context().close();
     }
@@ -170,6 +194,9 @@ describe('classroom detail under patrol', () => {
     if (shots) {
       await stagePlays(phone);
       await screenshot(phone, 'patrol-detail-phone');
+      await phone.goto(`${server.url}/hxk/LessonEvaluationRecord`);
+      await phone.locator('[data-testid^="record-patrol-"]').first().waitFor();
+      await screenshot(phone, 'patrol-evaluation-records-phone');
     }
     await phone.context().close();
   }, 240_000);

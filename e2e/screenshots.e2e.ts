@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signInWithPassword, waitForPath } from './support/browser.ts';
+import { launchBrowser, newContext, openMenuItem, screenshot, signInWithPassword, waitForPath } from './support/browser.ts';
 import { bindSchool, registerViaUi, showLoginQr } from './support/flows.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
 
@@ -86,7 +86,7 @@ describe.skipIf(!enabled)('screenshots', () => {
       await page.getByRole('tab').nth(2).click();
       await page.getByTestId('my-schools').waitFor();
       await shot('13-me-info-schools');
-      await page.getByTestId('menu-schoolApplications').click();
+      await openMenuItem(page, 'schoolApplications');
       await waitForPath(page, '/back/schoolApplications');
       await page.getByTestId(`reject-shot_${lng}`).waitFor();
       await shot('14-school-applications');
@@ -95,14 +95,14 @@ describe.skipIf(!enabled)('screenshots', () => {
       await shot('15-reject-dialog');
       await page.keyboard.press('Escape');
       // Roles: the list, the add form, the menu tree and the role's users.
-      await page.getByTestId('menu-roleManagement').click();
+      await openMenuItem(page, 'roleManagement');
       await page.getByTestId('role-management').locator('.ant-table-row').first().waitFor();
       await shot('20-role-management');
       await page.getByTestId('role-add').click();
       await page.getByTestId('role-form').waitFor();
       await shot('21-role-form');
       await page.keyboard.press('Escape');
-      await page.getByTestId('menu-rolePermission').click();
+      await openMenuItem(page, 'rolePermission');
       await page.getByTestId('role-menu-tree').waitFor();
       await shot('22-role-permission-menus');
       await page.getByTestId('role-users-tab').click();

@@ -27,7 +27,9 @@ describe('sign-in', () => {
     await waitForPath(page, '/Evaluate');
     expect(await page.getByTestId('product-title').textContent()).toContain('Demo School');
     const menu = page.getByTestId('side-menu');
-    await menu.getByText('School applications').waitFor();
+    // The groups show; the screens of closed groups stay in the page, hidden.
+    await menu.getByText('School and people').waitFor();
+    expect(await menu.textContent()).toContain('School applications');
     expect(await menu.textContent()).toContain('Personal info');
     await page.getByTestId('front-page').waitFor();
 
@@ -71,10 +73,10 @@ describe('sign-in', () => {
     expect(await page.getByTestId('side-menu').locator('.ant-menu-item').allTextContents()).toEqual([
       'Evaluate',
       'Invitations to observe',
-      'Evaluation questionnaires',
-      'Course evaluation report',
       'Reports',
+      'Course evaluation report',
       'My appeals',
+      'Evaluation questionnaires',
       'Teacher feedback',
       'Personal info',
     ]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, mondayOf } from '@hxk/contracts/calendar-rules';
-import { launchBrowser, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { launchBrowser, openMenuItem, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { chooseFirst, openOption, pick } from './support/select.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
@@ -84,7 +84,7 @@ describe('supervision groups and assignments', () => {
     // among the supervisor's teachers and courses (the demo timetable puts the others on Monday to Wednesday).
     const supervisor = await signIn('supervisor');
     const errors = watchErrors(supervisor);
-    await supervisor.getByTestId('side-menu').getByText('Assigned classes').click();
+    await openMenuItem(supervisor, 'assignmentsPoint');
     await waitForPath(supervisor, '/back/assignmentsPoint');
     const points = supervisor.getByTestId('assignment-points');
     await points.locator('.ant-table-row').first().waitFor();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { SCREENSHOT_DIR, launchBrowser, newContext, screenshot, signInToShell, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
+import { SCREENSHOT_DIR, launchBrowser, newContext, openMenuItem, screenshot, signInToShell, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -26,10 +26,7 @@ const rowNames = (page: Page) => page.getByTestId('usage-heatmap').locator('.ant
 const cell = (page: Page, room: string, index: number) => page.locator(`[data-testid="usage-cell"][data-room="${room}"]`).nth(index);
 
 async function openUsage(page: Page) {
-  const menu = page.getByTestId('side-menu');
-  const item = menu.getByText('Classroom usage', { exact: true });
-  if (!(await item.isVisible())) await menu.getByText('Classroom patrol', { exact: true }).first().click();
-  await item.click();
+  await openMenuItem(page, 'ClassroomUsageSituation');
   await waitForPath(page, '/ClassroomUsageSituation');
   await page.getByTestId('usage-heatmap').locator('.ant-table-row').first().waitFor();
 }

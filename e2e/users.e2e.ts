@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { launchBrowser, newContext, screenshot, signInToShell, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { launchBrowser, newContext, openMenuItem, screenshot, signInToShell, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 /** The deployment default (DEFAULT_RESET_PASSWORD): new people and reset passwords get it. */
@@ -38,7 +38,7 @@ describe('user management', () => {
   it('adds, finds, edits, resets, disables and re-enables a user', async () => {
     const admin = await signIn('admin');
     const errors = watchErrors(admin);
-    await admin.getByTestId('side-menu').getByText('User management').click();
+    await openMenuItem(admin, 'userManagement');
     await waitForPath(admin, '/back/userManagement');
     await admin.getByTestId('user-management').locator('.ant-table-row').first().waitFor();
 
@@ -225,7 +225,7 @@ describe('user management', () => {
 
   it('gives a teacher neither the menu item nor the screen', async () => {
     const teacher = await signIn('teacher');
-    expect(await teacher.getByTestId('side-menu').innerText()).not.toContain('User management');
+    expect(await teacher.getByTestId('side-menu').textContent()).not.toContain('User management');
     await teacher.goto('/hxk/back/userManagement');
     await teacher.getByTestId('no-permission').waitFor();
     expect(await teacher.getByTestId('user-management').count()).toBe(0);

@@ -147,6 +147,20 @@ export async function signInToShell(browser: Browser, baseURL: string, account: 
 }
 
 /**
+ * Opens a screen from the left menu by its menu key (data-testid `menu-<key>`), the way a person
+ * does: its group first when the accordion has it closed.
+ */
+export async function openMenuItem(page: Page, key: string): Promise<void> {
+  // Within the left menu: Ant Design also keeps hidden pop-up copies of the groups in the page.
+  const menu = page.getByTestId('side-menu');
+  const item = menu.getByTestId(`menu-${key}`);
+  if (!(await item.isVisible())) {
+    await menu.locator('[data-testid^="menu-group-"]', { has: page.getByTestId(`menu-${key}`) }).locator('.ant-menu-submenu-title').click();
+  }
+  await item.click();
+}
+
+/**
  * Waits for an Ant Design message (toast) with this text (a string matches as getByText does: part of
  * the text, any case), shown since the page loaded and not yet waited for: each toast answers one wait,
  * so the same message after a second action needs a second toast.

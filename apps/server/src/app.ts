@@ -67,6 +67,7 @@ import { liveLessonsRoutes } from './modules/live-lessons/live-lessons.routes.ts
 import { patrolWallRoutes } from './modules/live/rooms.routes.ts';
 import { patrolRoutes } from './modules/patrol/patrol.routes.ts';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
+import { recordingSharesRoutes } from './modules/recordings/recording-shares.routes.ts';
 
 export type BuildOptions = {
   config: Config;
@@ -134,6 +135,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(cookie);
+  // Live video comes from the media gateway's own origins (HLS, WebRTC/WHEP), class recordings from
+  // its playback server: pages may reach them.
+  const gw = config.live.gateway;
+  const gatewayOrigins = gw ? [...new Set([gw.playUrl, gw.webrtcUrl, gw.playback?.url].filter((u): u is string => !!u).map((u) => new URL(u).origin))] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -141,8 +146,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...gatewayOrigins],
+        mediaSrc: ["'self'", 'blob:', ...gatewayOrigins],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
@@ -250,6 +255,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(patrolRoutes);
     await api.register(shoutingRoutes);
     await api.register(recordingsRoutes);
+    await api.register(recordingSharesRoutes);
   });
 
   registerWeb(app, config);

@@ -62,6 +62,11 @@ const ZEnv = z.object({
   MEDIA_GATEWAY_API_PASSWORD: z.string().min(1).optional(),
   MEDIA_GATEWAY_PLAY_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
   MEDIA_GATEWAY_HOOK_SECRET: z.string().min(24).optional(),
+  // The gateway's WebRTC (WHEP) server as browsers reach it: sub-second live video where it is set.
+  MEDIA_GATEWAY_WEBRTC_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
+  // Class recordings from the gateway (MediaMTX's playback server): as browsers reach it, and as hxk does (default the same).
+  MEDIA_GATEWAY_PLAYBACK_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
+  MEDIA_GATEWAY_PLAYBACK_API_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
   OUTBOUND_ALLOW_HOSTS: z
     .string()
     .default('')
@@ -120,11 +125,19 @@ export type Config = {
     /**
      * The production media gateway, or null for the built-in simulator. `apiUrl` is its control API
      * (reached through the guarded outbound client: list a private host in OUTBOUND_ALLOW_HOSTS),
-     * `playUrl` the HLS base browsers reach, `hookSecret` what its auth hook URL must carry.
+     * `playUrl` the HLS base browsers reach, `hookSecret` what its auth hook URL must carry,
+     * `webrtcUrl` (optional) its WebRTC server: grants then carry a WHEP address too.
      */
-    gateway: null | { kind: 'mediamtx'; apiUrl: string; apiUser: string | undefined; apiPassword: string | undefined; playUrl: string; hookSecret: string };
+    gateway: null | { kind: 'mediamtx'; apiUrl: string; apiUser: string | undefined; apiPassword: string | undefined; playUrl: string; hookSecret: string; webrtcUrl?: string | undefined; playback?: GatewayPlayback | undefined };
   };
 };
+
+/**
+ * Class recordings made by the gateway (modules/recordings, docs/decisions/0017): MediaMTX records
+ * each class's camera path and its playback server serves the MP4. `url` is where browsers reach it,
+ * `apiUrl` where hxk asks it which spans exist (the guarded outbound client).
+ */
+export type GatewayPlayback = { url: string; apiUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -181,8 +194,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiPassword: e.MEDIA_GATEWAY_API_PASSWORD,
           playUrl: need('MEDIA_GATEWAY_PLAY_URL', e.MEDIA_GATEWAY_PLAY_URL).replace(/\/+$/, ''),
           hookSecret: need('MEDIA_GATEWAY_HOOK_SECRET', e.MEDIA_GATEWAY_HOOK_SECRET),
+          webrtcUrl: e.MEDIA_GATEWAY_WEBRTC_URL?.replace(/\/+$/, ''),
+          playback: e.MEDIA_GATEWAY_PLAYBACK_URL
+            ? { url: e.MEDIA_GATEWAY_PLAYBACK_URL.replace(/\/+$/, ''), apiUrl: (e.MEDIA_GATEWAY_PLAYBACK_API_URL ?? e.MEDIA_GATEWAY_PLAYBACK_URL).replace(/\/+$/, '') }
+            : undefined,
         }
       : null;
+  if (!gateway && e.MEDIA_GATEWAY_WEBRTC_URL) {
+    throw new ConfigError('Invalid configuration:\n  MEDIA_GATEWAY_WEBRTC_URL needs MEDIA_GATEWAY=mediamtx (the built-in simulator serves HLS only)');
+  }
+  if (!gateway && (e.MEDIA_GATEWAY_PLAYBACK_URL || e.MEDIA_GATEWAY_PLAYBACK_API_URL)) {
+    throw new ConfigError('Invalid configuration:\n  MEDIA_GATEWAY_PLAYBACK_URL needs MEDIA_GATEWAY=mediamtx (the built-in simulator makes its own recordings)');
+  }
+  if (e.MEDIA_GATEWAY_PLAYBACK_API_URL && !e.MEDIA_GATEWAY_PLAYBACK_URL) {
+    throw new ConfigError('Invalid configuration:\n  MEDIA_GATEWAY_PLAYBACK_API_URL needs MEDIA_GATEWAY_PLAYBACK_URL');
+  }
   if (gateway && !e.PLAY_TOKEN_SECRET) throw new ConfigError('Invalid configuration:\n  PLAY_TOKEN_SECRET is required with a media gateway (tokens must outlive a restart of hxk)');
   if (gateway && (gateway.apiUser === undefined) !== (gateway.apiPassword === undefined)) {
     throw new ConfigError('Invalid configuration:\n  MEDIA_GATEWAY_API_USER and MEDIA_GATEWAY_API_PASSWORD go together');

@@ -12,7 +12,7 @@ const name = (max: number) => z.string().trim().min(1, { message: 'validation.re
 const wholeNumber = (min: number, max: number, message: string) => z.number({ message }).int({ message }).min(min, { message }).max(max, { message });
 /** Device addresses: http(s) for ONVIF; http(s), ws(s) or webrtc for play addresses. */
 export const ZDeviceUrl = z.string().trim().max(500, { message: 'validation.tooLong' }).regex(/^https?:\/\/[^\s]+$/, { message: 'validation.deviceUrl' });
-export const ZStreamUrl = z.string().trim().max(500, { message: 'validation.tooLong' }).regex(/^(https?|wss?|webrtc):\/\/[^\s]+$/, { message: 'validation.streamUrl' });
+export const ZStreamUrl = z.string().trim().max(500, { message: 'validation.tooLong' }).regex(/^(rtsps?|https?|wss?|webrtc):\/\/[^\s]+$/, { message: 'validation.streamUrl' });
 const optional = <T extends z.ZodType>(s: T) => z.union([s, z.literal('').transform(() => null), z.null()]).optional();
 
 export const DEVICE_STATUSES = ['online', 'offline', 'unknown'] as const;
@@ -102,6 +102,8 @@ export const ZSaveCameraRequest = z.object({
   username: optional(z.string().trim().max(64, { message: 'validation.tooLong' })),
   password: ZDevicePassword,
   ptz: z.boolean().default(false),
+  /** Shouting reaches the room through this camera's ONVIF audio backchannel (needs an rtsp:// stream address). */
+  talkBack: z.boolean().default(false),
   sort: z.number().int().min(0).max(9999).default(0),
 });
 export type TSaveCameraRequest = z.input<typeof ZSaveCameraRequest>;
@@ -118,6 +120,7 @@ export const ZCamera = z.object({
   username: z.string().nullable(),
   hasPassword: z.boolean(),
   ptz: z.boolean(),
+  talkBack: z.boolean(),
   sensitivity: z.number().int(),
   status: ZDeviceStatus,
   sort: z.number().int(),

@@ -67,6 +67,8 @@ export const ZEvaluation = z.object({
   submittedAt: z.string().nullable(),
   /** The reader may still change it (their own draft). */
   editable: z.boolean(),
+  /** Made from the classroom detail during real-time patrol (a patrol visit keeps it). */
+  byPatrol: z.boolean(),
 });
 export type TEvaluation = z.infer<typeof ZEvaluation>;
 export const ZEvaluationQuery = z.object({ evaluationId: ZId });
@@ -95,6 +97,8 @@ export const ZEvaluationRecord = z.object({
   fullScore: z.number(),
   updatedAt: z.string(),
   submittedAt: z.string().nullable(),
+  /** Made during real-time patrol. */
+  byPatrol: z.boolean(),
 });
 export type TEvaluationRecord = z.infer<typeof ZEvaluationRecord>;
 export const ZEvaluationRecordPage = zPage(ZEvaluationRecord);
@@ -107,6 +111,8 @@ export const ZEvaluationRecordsRequest = z.object({
   keyword: z.string().trim().max(64).optional(),
   dateFrom: ZIsoDate.optional(),
   dateTo: ZIsoDate.optional(),
+  /** true: only evaluations made during real-time patrol; false: only the others. */
+  byPatrol: z.boolean().optional(),
 });
 export type TEvaluationRecordsRequest = z.input<typeof ZEvaluationRecordsRequest>;
 
@@ -144,6 +150,8 @@ export const ZReceivedEvaluation = z.object({
   totalScore: z.number(),
   fullScore: z.number(),
   submittedAt: z.string(),
+  /** Made during real-time patrol. */
+  byPatrol: z.boolean(),
 });
 export const ZReceivedEvaluationPage = zPage(ZReceivedEvaluation);
 export const ZReceivedEvaluationsRequest = z.object({ ...pageFields, keyword: z.string().trim().max(64).optional() });

@@ -1,8 +1,9 @@
 /**
- * Live lessons and their shares (issue 14, part 6): a scheduled live broadcast of a room's camera
+ * Live lessons and shares (issue 14, part 6): a scheduled live broadcast of a room's camera
  * (/back/LiveManagement, /back/LiveManagementAdd), listed for members (/back/liveListPage) and watched
  * at /back/liveListDetail, which also opens without sign-in for a public lesson; shares are links and
- * posters with an expiry (/SCADA/ShareDetail for members-only shares, the open viewer for public ones).
+ * posters with an expiry (/SCADA/ShareDetail for members-only shares, the open viewer for public ones),
+ * of a live lesson or of a clip of a class recording (one code space: a link opens either).
  */
 import { z } from 'zod';
 import { ZId, ZPageRequest, zPage } from './common.ts';
@@ -94,9 +95,20 @@ export const ZCreateShareRequest = z.object({
 });
 export type TCreateShareRequest = z.input<typeof ZCreateShareRequest>;
 
+/** What a share opens: a live lesson, or a clip of a class recording. */
+export const SHARE_KINDS = ['lesson', 'clip'] as const;
+export const ZShareKind = z.enum(SHARE_KINDS);
+export type TShareKind = z.infer<typeof ZShareKind>;
+
 export const ZShare = z.object({
   shareId: ZId,
-  lessonId: ZId,
+  kind: ZShareKind,
+  /** Set for a lesson's share. */
+  lessonId: ZId.nullable(),
+  /** Set for a clip's share, with the clip's range in seconds from the recording's start. */
+  recordingId: ZId.nullable(),
+  clipStart: z.number().int().nullable(),
+  clipEnd: z.number().int().nullable(),
   code: z.string(),
   schoolId: ZId,
   audience: ZLiveLessonAudience,
@@ -109,7 +121,61 @@ export type TShare = z.infer<typeof ZShare>;
 export const ZShareList = z.array(ZShare);
 export const ZShareIdRequest = z.object({ shareId: ZId });
 
+/**
+ * Share a clip of a class recording: the whole recording when no range is given, else [clipStart,
+ * clipEnd) seconds from its start, at least one second long and within the recording (checked
+ * against its length by the server).
+ */
+export const ZCreateClipShareRequest = z.object({
+  recordingId: ZId,
+  clipStart: z.number().int().min(0).optional(),
+  clipEnd: z.number().int().min(1).optional(),
+  audience: ZLiveLessonAudience,
+  expiry: ZShareExpiry,
+  /** Only with expiry 'custom'. */
+  expiresAt: ZIsoTime.optional(),
+});
+export type TCreateClipShareRequest = z.input<typeof ZCreateClipShareRequest>;
+export const ZClipSharesQuery = z.object({ recordingId: ZId });
+
 /** Opening a share: by the school and code of its link. */
 export const ZShareOpenQuery = z.object({ schoolId: ZId, code: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'validation.id' }) });
-export const ZShareView = ZLiveLessonView.extend({ share: ZShare.pick({ code: true, audience: true, expiresAt: true }) });
+const ZShareFacts = ZShare.pick({ code: true, audience: true, expiresAt: true });
+
+/** A shared clip as its viewer sees it: the class it is of, the range, and where the clip plays from. */
+export const ZSharedClip = z.object({
+  recordingId: ZId,
+  courseName: z.string(),
+  teacherName: z.string(),
+  buildingName: z.string(),
+  classroomName: z.string(),
+  lessonDate: z.string(),
+  /** 1 recorder, 2 camera. */
+  source: z.number().int(),
+  durationSeconds: z.number().int(),
+  clipStart: z.number().int(),
+  clipEnd: z.number().int(),
+  /** The clip's start and end as instants (the recording's start plus the range). */
+  clipStartsAt: z.string(),
+  clipEndsAt: z.string(),
+  /** The same on the school's clock ("2026-03-12 08:00:05"), as the class's timetable reads. */
+  clipFrom: z.string(),
+  clipTo: z.string(),
+  /**
+   * Where the clip plays from, for this share only: the recording's MP4 here (HTTP Range), or the
+   * gateway's playback of the clip's span; refused once the share is revoked or expired.
+   */
+  mediaUrl: z.string(),
+  /** The second of the recording at which the media starts: 0 for the whole file, clipStart for the gateway's span. */
+  mediaOffset: z.number(),
+  /** When a gateway address stops playing (open the link again for a fresh one); null for the file here. */
+  mediaExpiresAt: z.string().nullable(),
+});
+export type TSharedClip = z.infer<typeof ZSharedClip>;
+
+export const ZShareView = z.discriminatedUnion('kind', [
+  ZLiveLessonView.extend({ kind: z.literal('lesson'), share: ZShareFacts }),
+  z.object({ kind: z.literal('clip'), clip: ZSharedClip, now: z.string(), share: ZShareFacts }),
+]);
 export type TShareView = z.infer<typeof ZShareView>;
+export const ZShareMediaQuery = ZShareOpenQuery;

@@ -19,6 +19,11 @@ export const ZPlayGrant = z.object({
   protocol: z.enum(['hls']),
   /** Same-origin (built-in simulator) or the gateway's address; carries the play token. */
   url: z.string(),
+  /**
+   * The gateway's WebRTC (WHEP) address for the same stream and token, when it offers one
+   * (MEDIA_GATEWAY_WEBRTC_URL): players try it first and fall back to `url` (HLS).
+   */
+  whepUrl: z.string().optional(),
   /** Renew before this (ISO time): the token stops opening the stream then. */
   expiresAt: z.string(),
 });

@@ -20,6 +20,12 @@ export type TMenuNode = {
 
 type Def = [id: number, key: string, path: string | null, icon?: string | null, opts?: { hidden?: boolean; buttons?: [number, string][] }];
 
+/**
+ * Groups follow what people do (evaluate, patrol, read results, run questionnaires, plan supervision,
+ * assign it, build forms, run the school), not which module built a screen. Ids and paths never
+ * change: roles store ids, the spec fixes the paths. A screen may move to another group; grants are
+ * read through `effectiveGrants`, so a role holding it sees it under its new group.
+ */
 const GROUPS: [number, string, string, Def[]][] = [
   [100, 'evaluation', 'AuditOutlined', [
     [101, 'Evaluate', '/Evaluate'],
@@ -29,14 +35,33 @@ const GROUPS: [number, string, string, Def[]][] = [
     [105, 'TemporaryCourseEvaluation', '/TemporaryCourseEvaluation'],
     [106, 'FreeCourse', '/FreeCourse'],
     [107, 'TeachingRecordDetail', '/TeachingRecordDetail', null, { hidden: true }],
-    [108, 'EvaluationQuestionnaire', '/EvaluationQuestionnaire'],
-    [109, 'CourseEvaluationReport', '/CourseEvaluationReport'],
+  ]],
+  [130, 'patrol', 'VideoCameraOutlined', [
+    [131, 'SCADA', '/SCADA', null, { buttons: [[1311, 'patrol:ptz']] }],
+    [132, 'SCADADetail', '/SCADA/Detail', null, { hidden: true }],
+    [134, 'InspectionRecords', '/SCADA/InspectionRecords'],
+    [135, 'AttendanceRecord', '/SCADA/AttendanceRecord', null, { buttons: [[1351, 'attendance:export']] }],
+    [133, 'ClassroomUsageSituation', '/ClassroomUsageSituation'],
+    [136, 'SCADARecording', '/SCADA/Recording', null, { hidden: true }],
+    [164, 'liveListPage', '/back/liveListPage'],
+    [165, 'liveListDetail', '/back/liveListDetail', null, { hidden: true }],
+    [162, 'LiveManagement', '/back/LiveManagement'],
+    [163, 'LiveManagementAdd', '/back/LiveManagementAdd', null, { hidden: true }],
   ]],
   [110, 'reportsAppeals', 'FileTextOutlined', [
     [111, 'Report', '/Report'],
+    [109, 'CourseEvaluationReport', '/CourseEvaluationReport'],
     [112, 'MeAppeal', '/MeAppeal'],
     [113, 'EvaluateAppeal', '/Evaluate/Appeal', null, { buttons: [[1131, 'appeal:handle']] }],
     [114, 'AppealDetail', '/Appeal/Detail', null, { hidden: true }],
+  ]],
+  [140, 'feedback', 'CommentOutlined', [
+    [108, 'EvaluationQuestionnaire', '/EvaluationQuestionnaire'],
+    [143, 'feeQuestionnaire', '/feeQuestionnaire'],
+    [141, 'teacherFeedback', '/teacherFeedback'],
+    [142, 'feedbackDetails', '/feedbackDetails', null, { hidden: true }],
+    [197, 'assignmentsQuestionnaire', '/back/assignmentsQuestionnaire', null, { buttons: [[1971, 'questionnaire:edit']] }],
+    [144, 'example', '/example'],
   ]],
   [120, 'lessonPlans', 'BookOutlined', [
     [121, 'lessonPlan', '/lessonPlan'],
@@ -44,59 +69,15 @@ const GROUPS: [number, string, string, Def[]][] = [
     [123, 'lessonPlanEvaluation', '/lessonPlanEvaluation'],
     [124, 'lessonPlanStatistics', '/lessonPlanStatistics'],
   ]],
-  [130, 'patrol', 'VideoCameraOutlined', [
-    [131, 'SCADA', '/SCADA', null, { buttons: [[1311, 'patrol:ptz']] }],
-    [132, 'SCADADetail', '/SCADA/Detail', null, { hidden: true }],
-    [133, 'ClassroomUsageSituation', '/ClassroomUsageSituation'],
-    [134, 'InspectionRecords', '/SCADA/InspectionRecords'],
-    [135, 'AttendanceRecord', '/SCADA/AttendanceRecord', null, { buttons: [[1351, 'attendance:export']] }],
-    [136, 'SCADARecording', '/SCADA/Recording', null, { hidden: true }],
-  ]],
-  [140, 'feedback', 'CommentOutlined', [
-    [141, 'teacherFeedback', '/teacherFeedback'],
-    [142, 'feedbackDetails', '/feedbackDetails', null, { hidden: true }],
-    [143, 'feeQuestionnaire', '/feeQuestionnaire'],
-    [144, 'example', '/example'],
-  ]],
-  [150, 'organisation', 'ApartmentOutlined', [
-    [151, 'ZZJGtrre', '/back/ZZJGtrre', null, { buttons: [[1511, 'org:edit']] }],
-    [152, 'roleManagement', '/back/roleManagement', null, { buttons: [[1521, 'role:add'], [1522, 'role:edit'], [1523, 'role:delete']] }],
-    [153, 'rolePermission', '/back/rolePermission', null, { buttons: [[1531, 'role:grant'], [1532, 'role:assignUsers']] }],
-    [154, 'userManagement', '/back/userManagement', null, {
-      buttons: [[1541, 'user:add'], [1542, 'user:edit'], [1543, 'user:disable'], [1544, 'user:resetPwd'], [1545, 'user:addAdmin'], [1546, 'user:sync'], [1547, 'user:import'], [1548, 'user:export']],
-    }],
-    [155, 'schoolApplications', '/back/schoolApplications', null, { buttons: [[1551, 'school:membership:review']] }],
+  [200, 'planning', 'ProfileOutlined', [
+    [205, 'supervisionScheme', '/back/supervisionScheme', null, { buttons: [[2051, 'plan:edit'], [2052, 'plan:publish']] }],
+    [206, 'supervisionSchemeAddPlan', '/back/supervisionSchemeAddPlan', null, { hidden: true }],
+    [207, 'supervisionSchemeDetail', '/back/supervisionSchemeDetail', null, { hidden: true }],
+    [208, 'targetAdvance', '/back/targetAdvance'],
+    [209, 'targetAdvanceDetail', '/back/targetAdvanceDetail', null, { hidden: true }],
     [156, 'SupervisionGroupManagement', '/back/SupervisionGroupManagement', null, { buttons: [[1561, 'supervisionGroup:edit']] }],
     [157, 'AddSGMan', '/back/AddSGMan', null, { hidden: true }],
-  ]],
-  [160, 'recording', 'PlaySquareOutlined', [
-    [161, 'transcribeManagement', '/back/transcribeManagement', null, {
-      buttons: [[1611, 'device:edit'], [1612, 'classroom:import'], [1613, 'classroom:export'], [1614, 'video:download']],
-    }],
-    [162, 'LiveManagement', '/back/LiveManagement'],
-    [163, 'LiveManagementAdd', '/back/LiveManagementAdd', null, { hidden: true }],
-    [164, 'liveListPage', '/back/liveListPage'],
-    [165, 'liveListDetail', '/back/liveListDetail', null, { hidden: true }],
     [166, 'SteeringList', '/back/SteeringList'],
-    [167, 'scheduleManage', '/back/scheduleManage', null, {
-      buttons: [[1671, 'course:edit'], [1672, 'calendar:edit'], [1673, 'course:import'], [1674, 'course:export']],
-    }],
-  ]],
-  [170, 'settings', 'SettingOutlined', [
-    [171, 'GlobalSettings', '/back/GlobalSettings', null, { buttons: [[1711, 'school:title:edit'], [1712, 'application:edit'], [1713, 'settings:edit']] }],
-    [172, 'aiWarningSettings', '/back/aiWarningSettings'],
-    [173, 'frontRowSettings', '/back/frontRowSettings', null, { buttons: [[1731, 'frontRow:edit']] }],
-  ]],
-  [180, 'indicators', 'UnorderedListOutlined', [
-    [181, 'indexClassification', '/back/indexClassification', null, { buttons: [[1811, 'indexClassification:edit']] }],
-    [182, 'questionClassification', '/back/questionClassification', null, { buttons: [[1821, 'questionClassification:edit']] }],
-    [183, 'indexManagement', '/back/indexManagement', null, { buttons: [[1831, 'indicator:edit']] }],
-    [184, 'indexAddManagement', '/back/indexAddManagement', null, { hidden: true }],
-    [185, 'questionManagement', '/back/questionManagement', null, { buttons: [[1851, 'question:edit'], [1852, 'question:review']] }],
-    [186, 'questionManagementSet', '/back/questionManagementSet', null, { hidden: true }],
-    [187, 'questionManagementPass', '/back/questionManagementPass', null, { hidden: true }],
-    [188, 'readQuestions', '/back/readQuestions'],
-    [189, 'readQuestionsDetail', '/back/readQuestionsDetail', null, { hidden: true }],
   ]],
   [190, 'assignments', 'SolutionOutlined', [
     [191, 'assignmentsTask', '/back/assignmentsTask', null, { buttons: [[1911, 'assignment:edit']] }],
@@ -105,19 +86,22 @@ const GROUPS: [number, string, string, Def[]][] = [
     [194, 'assignmentsSection', '/back/assignmentsSection'],
     [195, 'assignmentsPoint', '/back/assignmentsPoint'],
     [196, 'assignmentsProgress', '/back/assignmentsProgress'],
-    [197, 'assignmentsQuestionnaire', '/back/assignmentsQuestionnaire', null, { buttons: [[1971, 'questionnaire:edit']] }],
     [198, 'assignmentsEchartsTeport', '/back/assignmentsEchartsTeport', null, { hidden: true }],
   ]],
-  [200, 'templates', 'ProfileOutlined', [
+  [180, 'indicators', 'UnorderedListOutlined', [
     [201, 'evaluationTemplate', '/back/evaluationTemplate', null, { buttons: [[2011, 'template:edit'], [2012, 'template:publish']] }],
     [202, 'evaluationAddTemplate', '/back/evaluationAddTemplate', null, { hidden: true }],
     [203, 'evaluationAddQuestions', '/back/evaluationAddQuestions', null, { hidden: true }],
     [204, 'evaluationDetail', '/back/evaluationDetail', null, { hidden: true }],
-    [205, 'supervisionScheme', '/back/supervisionScheme', null, { buttons: [[2051, 'plan:edit'], [2052, 'plan:publish']] }],
-    [206, 'supervisionSchemeAddPlan', '/back/supervisionSchemeAddPlan', null, { hidden: true }],
-    [207, 'supervisionSchemeDetail', '/back/supervisionSchemeDetail', null, { hidden: true }],
-    [208, 'targetAdvance', '/back/targetAdvance'],
-    [209, 'targetAdvanceDetail', '/back/targetAdvanceDetail', null, { hidden: true }],
+    [183, 'indexManagement', '/back/indexManagement', null, { buttons: [[1831, 'indicator:edit']] }],
+    [184, 'indexAddManagement', '/back/indexAddManagement', null, { hidden: true }],
+    [181, 'indexClassification', '/back/indexClassification', null, { buttons: [[1811, 'indexClassification:edit']] }],
+    [185, 'questionManagement', '/back/questionManagement', null, { buttons: [[1851, 'question:edit'], [1852, 'question:review']] }],
+    [186, 'questionManagementSet', '/back/questionManagementSet', null, { hidden: true }],
+    [187, 'questionManagementPass', '/back/questionManagementPass', null, { hidden: true }],
+    [182, 'questionClassification', '/back/questionClassification', null, { buttons: [[1821, 'questionClassification:edit']] }],
+    [188, 'readQuestions', '/back/readQuestions'],
+    [189, 'readQuestionsDetail', '/back/readQuestionsDetail', null, { hidden: true }],
   ]],
   [210, 'statistics', 'BarChartOutlined', [
     [211, 'threeRateStatistics', '/back/threeRateStatistics'],
@@ -127,6 +111,28 @@ const GROUPS: [number, string, string, Def[]][] = [
     [215, 'evaluateStatisticsDetailss', '/back/evaluateStatisticsDetailss', null, { hidden: true }],
     [216, 'sensitiveTopic', '/back/sensitiveTopic'],
     [217, 'sensitiveTopicDetails', '/back/sensitiveTopicDetails', null, { hidden: true }],
+  ]],
+  [150, 'organisation', 'ApartmentOutlined', [
+    [151, 'ZZJGtrre', '/back/ZZJGtrre', null, { buttons: [[1511, 'org:edit']] }],
+    [154, 'userManagement', '/back/userManagement', null, {
+      buttons: [[1541, 'user:add'], [1542, 'user:edit'], [1543, 'user:disable'], [1544, 'user:resetPwd'], [1545, 'user:addAdmin'], [1546, 'user:sync'], [1547, 'user:import'], [1548, 'user:export']],
+    }],
+    [155, 'schoolApplications', '/back/schoolApplications', null, { buttons: [[1551, 'school:membership:review']] }],
+  ]],
+  [160, 'recording', 'DesktopOutlined', [
+    [167, 'scheduleManage', '/back/scheduleManage', null, {
+      buttons: [[1671, 'course:edit'], [1672, 'calendar:edit'], [1673, 'course:import'], [1674, 'course:export']],
+    }],
+    [161, 'transcribeManagement', '/back/transcribeManagement', null, {
+      buttons: [[1611, 'device:edit'], [1612, 'classroom:import'], [1613, 'classroom:export'], [1614, 'video:download']],
+    }],
+    [173, 'frontRowSettings', '/back/frontRowSettings', null, { buttons: [[1731, 'frontRow:edit']] }],
+  ]],
+  [170, 'settings', 'SettingOutlined', [
+    [152, 'roleManagement', '/back/roleManagement', null, { buttons: [[1521, 'role:add'], [1522, 'role:edit'], [1523, 'role:delete']] }],
+    [153, 'rolePermission', '/back/rolePermission', null, { buttons: [[1531, 'role:grant'], [1532, 'role:assignUsers']] }],
+    [171, 'GlobalSettings', '/back/GlobalSettings', null, { buttons: [[1711, 'school:title:edit'], [1712, 'application:edit'], [1713, 'settings:edit']] }],
+    [172, 'aiWarningSettings', '/back/aiWarningSettings'],
   ]],
   [220, 'personal', 'UserOutlined', [[221, 'MeInfo', '/MeInfo']]],
 ];
@@ -180,6 +186,20 @@ export function withAncestors(ids: Iterable<number>): Set<number> {
   return out;
 }
 
+/**
+ * What stored grants mean now: their screens and buttons, under the groups those sit in today. A
+ * role's rows keep the ancestors they had when saved; after a screen moves to another group they
+ * would name the old group and miss the new one, and a group holds no right of its own.
+ */
+export function effectiveGrants(ids: Iterable<number>): Set<number> {
+  const leaves: number[] = [];
+  for (const id of ids) {
+    const node = MENU_BY_ID.get(id);
+    if (node && node.kind !== 'group') leaves.push(id);
+  }
+  return withAncestors(leaves);
+}
+
 /** Every node under the given keys (a group brings its screens, a screen its buttons). */
 export function expandKeys(keys: Iterable<string>): Set<number> {
   const out = new Set<number>();
@@ -198,8 +218,16 @@ export function expandKeys(keys: Iterable<string>): Set<number> {
 /** Default grants of the built-in roles (identities 1-5); schools change them or add roles. */
 export const BUILTIN_ROLE_GRANTS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> = {
   1: GROUPS.map(([, key]) => key),
-  2: ['evaluation', 'reportsAppeals', 'lessonPlans', 'patrol', 'feedback', 'SupervisionGroupManagement', 'AddSGMan', 'assignments', 'templates', 'statistics', 'personal'],
-  3: ['evaluation', 'Report', 'lessonPlanEvaluation', 'patrol', 'teacherFeedback', 'feedbackDetails', 'assignmentsPoint', 'personal'],
+  2: [
+    'evaluation', 'reportsAppeals', 'lessonPlans', 'feedback', 'assignments', 'statistics', 'personal',
+    'SCADA', 'SCADADetail', 'InspectionRecords', 'AttendanceRecord', 'ClassroomUsageSituation', 'SCADARecording',
+    'supervisionScheme', 'supervisionSchemeAddPlan', 'supervisionSchemeDetail', 'targetAdvance', 'targetAdvanceDetail', 'SupervisionGroupManagement', 'AddSGMan',
+    'evaluationTemplate', 'evaluationAddTemplate', 'evaluationAddQuestions', 'evaluationDetail',
+  ],
+  3: [
+    'evaluation', 'Report', 'CourseEvaluationReport', 'EvaluationQuestionnaire', 'lessonPlanEvaluation', 'teacherFeedback', 'feedbackDetails', 'assignmentsPoint', 'personal',
+    'SCADA', 'SCADADetail', 'InspectionRecords', 'AttendanceRecord', 'ClassroomUsageSituation', 'SCADARecording',
+  ],
   4: ['Evaluate', 'TeachingRecordDetail', 'SCADARecording', 'InviteMeToListen', 'EvaluationQuestionnaire', 'CourseEvaluationReport', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback', 'feedbackDetails', 'personal'],
   5: ['Evaluate', 'EvaluationQuestionnaire', 'feeQuestionnaire', 'personal'],
 };

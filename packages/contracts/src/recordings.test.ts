@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordingViewOptions } from './classrooms.ts';
-import { pickRecordingSource, recordingOffset } from './recordings.ts';
+import { pickRecordingSource, recordingMediaUrlAt, recordingOffset } from './recordings.ts';
 
 const offered = (recorderVideoView: number, serverVideoView: number) => recordingViewOptions({ recorderVideoView, serverVideoView }).map((o) => o.value);
 
@@ -30,5 +30,24 @@ describe('seeking to a moment of the class', () => {
     expect(recordingOffset(start, 20, '2026-11-19T23:59:00Z')).toBe(0);
     expect(recordingOffset(start, 20, '2026-11-20T00:10:00Z')).toBe(19.5);
     expect(recordingOffset(start, 20, 'not a time')).toBe(0);
+  });
+});
+
+describe('seeking in a gateway recording (no Range: the MP4 is asked for again from the moment)', () => {
+  const base = 'https://media.example/playback/get?path=hxk_1_2_main&start=2026-11-20T00%3A00%3A00Z&duration=2820&format=mp4&t=tok.sig';
+  it('moves start and shortens duration, keeping path, format and token', () => {
+    const u = new URL(recordingMediaUrlAt(base, '2026-11-20T00:00:00.000Z', 2820, 600.7));
+    expect(u.searchParams.get('start')).toBe('2026-11-20T00:10:00Z');
+    expect(u.searchParams.get('duration')).toBe('2220');
+    expect(u.searchParams.get('path')).toBe('hxk_1_2_main');
+    expect(u.searchParams.get('format')).toBe('mp4');
+    expect(u.searchParams.get('t')).toBe('tok.sig');
+    expect(`${u.origin}${u.pathname}`).toBe('https://media.example/playback/get');
+  });
+  it('stays inside the recording', () => {
+    expect(new URL(recordingMediaUrlAt(base, '2026-11-20T00:00:00.000Z', 2820, -5)).searchParams.get('start')).toBe('2026-11-20T00:00:00Z');
+    const end = new URL(recordingMediaUrlAt(base, '2026-11-20T00:00:00.000Z', 2820, 99_999));
+    expect(end.searchParams.get('start')).toBe('2026-11-20T00:46:59Z');
+    expect(end.searchParams.get('duration')).toBe('1');
   });
 });

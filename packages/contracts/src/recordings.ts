@@ -41,8 +41,20 @@ export const ZRecording = z.object({
   startedAt: z.string(),
   durationSeconds: z.number().int(),
   sizeBytes: z.number().int().nullable(),
-  /** Where the MP4 plays from (HTTP Range); null until it is ready. */
+  /**
+   * Where the MP4 plays from; null until it is ready. hxk's own files answer HTTP Range; a media
+   * gateway's playback server does not, and its URL carries a short-lived token (`mediaExpiresAt`).
+   */
   mediaUrl: z.string().nullable(),
+  /**
+   * How the player seeks: 'range' in the file (the browser asks for byte ranges), or 'restart': the
+   * gateway's MP4 is reloaded from the moment asked for (`recordingMediaUrlAt`).
+   */
+  seek: z.enum(['range', 'restart']),
+  /** What the download button fetches (after writing the download log); null without the download button or until ready. */
+  downloadUrl: z.string().nullable(),
+  /** When the token in `mediaUrl` / `downloadUrl` expires (the player asks again before); null when the session admits them. */
+  mediaExpiresAt: z.string().nullable(),
   /** While preparing: done of total steps of the job. */
   progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
   /** A failed preparation's error key. */
@@ -74,7 +86,11 @@ export const ZRecordingPageRequest = z.object({
   recorded: z.enum(['1']).optional(),
 });
 export type TRecordingPageRequest = z.input<typeof ZRecordingPageRequest>;
-export const ZRecordingListItem = ZRecordedClass.extend({ readySources: z.array(ZRecordingSource) });
+export const ZRecordingListItem = ZRecordedClass.extend({
+  readySources: z.array(ZRecordingSource),
+  /** Recordings are drawn when first opened (the built-in simulator); false when only the gateway's recordings exist. */
+  onDemand: z.boolean(),
+});
 export type TRecordingListItem = z.infer<typeof ZRecordingListItem>;
 export const ZRecordingPage = zPage(ZRecordingListItem);
 export type TRecordingPage = z.infer<typeof ZRecordingPage>;
@@ -100,4 +116,17 @@ export function recordingOffset(startedAt: string, durationSeconds: number, at: 
   if (!Number.isFinite(t) || !Number.isFinite(s)) return 0;
   const offset = (t - s) / 1000;
   return Math.min(Math.max(0, offset), Math.max(0, durationSeconds - 0.5));
+}
+
+/**
+ * The gateway's URL for playing a recording from `offsetSeconds` on (seek 'restart'): MediaMTX's
+ * playback server cuts the MP4 at `start` for `duration` seconds and answers no Range requests, so a
+ * seek loads the recording again from the moment asked for (RFC 3339, whole seconds, as it parses).
+ */
+export function recordingMediaUrlAt(mediaUrl: string, startedAt: string, durationSeconds: number, offsetSeconds: number): string {
+  const offset = Math.min(Math.max(0, Math.floor(offsetSeconds)), Math.max(0, durationSeconds - 1));
+  const url = new URL(mediaUrl);
+  url.searchParams.set('start', new Date(Date.parse(startedAt) + offset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+  url.searchParams.set('duration', String(durationSeconds - offset));
+  return url.toString();
 }

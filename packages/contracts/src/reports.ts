@@ -63,6 +63,8 @@ export const ZReportEvaluationRow = z.object({
   percent: z.number(),
   comment: z.string().nullable(),
   submittedAt: z.string(),
+  /** Made during real-time patrol. */
+  byPatrol: z.boolean(),
 });
 export type TReportEvaluationRow = z.infer<typeof ZReportEvaluationRow>;
 

@@ -38,6 +38,8 @@ export const ZShoutRoomStatus = z.object({
   classroomId: ZId,
   classroomName: z.string(),
   terminalsOnline: z.number().int(),
+  /** The room has a camera whose loudspeaker takes talk-back: speech goes there instead of the terminals. */
+  talkBack: z.boolean(),
   /** Who is speaking into the room now (null when nobody). */
   speakerName: z.string().nullable(),
 });
@@ -70,7 +72,7 @@ export const ZTerminalHello = z.object({ type: z.literal('auth'), key: ZTerminal
 /** Control messages the server sends on both sockets (audio travels as binary frames). */
 export type TShoutServerMessage =
   /** Speaker: the room is mine, send audio. Terminal: signed in to this room. */
-  | { type: 'ready'; classroomName: string; buildingName: string; terminals: number }
+  | { type: 'ready'; classroomName: string; buildingName: string; terminals: number; delivery?: 'terminal' | 'talkback' }
   /** Speaker: how many terminals listen now. */
   | { type: 'terminals'; count: number }
   /** Terminal: someone began or stopped speaking. */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { MENU_BY_ID, SESSION, type TIdentity } from '@hxk/contracts';
+import { MENU_BY_ID, SESSION, effectiveGrants, type TIdentity } from '@hxk/contracts';
 import { sessions } from '../db/schema/index.ts';
 import type { Tx } from './db.ts';
 import { platformTx } from './tenancy.ts';
@@ -91,8 +91,8 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthSta
     name: row.name,
     schoolId: member && row.school_id != null ? String(row.school_id) : null,
     identity,
-    // Keys of the menus and buttons the person's roles grant in this school.
-    permissions: member ? (row.menu_ids ?? []).flatMap((id) => MENU_BY_ID.get(id)?.key ?? []) : [],
+    // Keys of the menus and buttons the person's roles grant in this school, under today's groups.
+    permissions: member ? [...effectiveGrants(row.menu_ids ?? [])].flatMap((id) => MENU_BY_ID.get(id)?.key ?? []) : [],
     mustChangePassword: row.must_change_password,
     sso: row.method === 'sso',
   };

@@ -143,6 +143,8 @@ export const cameras = pgTable('cameras', {
   username: text('username'),
   password: text('password'),
   ptz: boolean('ptz').notNull().default(false),
+  /** The camera's loudspeaker takes talk-back through its ONVIF audio backchannel on stream_url (shouting). */
+  talkBack: boolean('talk_back').notNull().default(false),
   /** Detection sensitivity 0-100 used by the AI analysis of this camera. */
   sensitivity: integer('sensitivity').notNull().default(50),
   status: text('status', { enum: DEVICE_STATUSES }).notNull().default('unknown'),
@@ -154,6 +156,7 @@ export const cameras = pgTable('cameras', {
   foreignKey({ columns: [t.schoolId, t.recorderId], foreignColumns: [recorders.schoolId, recorders.id] }).onDelete('set null'),
   index('cameras_classroom_idx').on(t.schoolId, t.classroomId, t.sort),
   check('cameras_sensitivity_ck', sql`${t.sensitivity} between 0 and 100`),
+  check('cameras_talk_back_ck', sql`not ${t.talkBack} or ${t.streamUrl} ilike 'rtsp://%'`),
 ]);
 
 // ---------------------------------------------------------------- courses and timetable

@@ -37,6 +37,8 @@ export const patrolVisits = pgTable('patrol_visits', {
   index('patrol_visits_started_idx').on(t.schoolId, t.startedAt),
   index('patrol_visits_account_idx').on(t.schoolId, t.accountId, t.startedAt),
   index('patrol_visits_session_idx').on(t.schoolId, t.courseSessionId),
+  /** Evaluation lists mark the evaluations made during patrol (an EXISTS on this column per row). */
+  index('patrol_visits_evaluation_idx').on(t.schoolId, t.evaluationId).where(sql`${t.evaluationId} is not null`),
   check('patrol_visits_times_ck', sql`${t.lastSeenAt} >= ${t.startedAt} and (${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt})`),
 ]);
 

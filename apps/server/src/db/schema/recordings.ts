@@ -1,8 +1,9 @@
 /**
  * Class recordings (issue 14): one row per ended class meeting and source (1 the recorder's
  * recording, 2 a camera's recording; spec section 4's recording views), pointing at an MP4 in the
- * file storage. With no recorder or gateway feeding them, the built-in simulator draws the file on
- * first request (a job): the row is 'preparing' until the job stores it. Tenant table with a
+ * file storage, or recorded by the media gateway (gateway_path). With no gateway recording them, the
+ * built-in simulator draws the file on first request (a job): the row is 'preparing' until the job
+ * stores it. Tenant table with a
  * (school_id, id) key; row-level security in the migration after the table's.
  */
 import { sql } from 'drizzle-orm';
@@ -32,6 +33,12 @@ export const recordings = pgTable('recordings', {
   status: text('status', { enum: RECORDING_STATUSES }).notNull(),
   /** The job preparing the file (its progress is what the player shows meanwhile). */
   jobId: idString('job_id'),
+  /**
+   * Recorded by the media gateway (MediaMTX) on this path instead of stored here: played from its
+   * playback server (docs/decisions/0017-media-gateway.md). 'preparing' while the class's recording
+   * window is open, 'ready' once it closed.
+   */
+  gatewayPath: text('gateway_path'),
   createdAt: createdAt(),
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),
@@ -39,6 +46,7 @@ export const recordings = pgTable('recordings', {
   foreignKey({ name: 'recordings_room_fk', columns: [t.schoolId, t.classroomId], foreignColumns: [classrooms.schoolId, classrooms.id] }).onDelete('cascade'),
   uniqueIndex('recordings_session_source_uq').on(t.schoolId, t.courseSessionId, t.source),
   index('recordings_room_idx').on(t.schoolId, t.classroomId, t.startedAt),
+  index('recordings_gateway_idx').on(t.schoolId, t.startedAt).where(sql`${t.gatewayPath} is not null`),
   check('recordings_source_ck', sql`${t.source} in (1, 2)`),
   check('recordings_duration_ck', sql`${t.durationSeconds} between 1 and 86400`),
 ]);

@@ -7,7 +7,7 @@ import { containsPattern } from '../../platform/tenancy.ts';
 export type RecorderRow = typeof recorders.$inferSelect;
 export type CameraRow = typeof cameras.$inferSelect;
 export type RecorderFields = Partial<Pick<RecorderRow, 'name' | 'vendor' | 'onvifUrl' | 'username' | 'password'>>;
-export type CameraFields = Partial<Pick<CameraRow, 'name' | 'frame' | 'streamUrl' | 'onvifUrl' | 'profileToken' | 'username' | 'password' | 'ptz' | 'sort' | 'recorderId'>>;
+export type CameraFields = Partial<Pick<CameraRow, 'name' | 'frame' | 'streamUrl' | 'onvifUrl' | 'profileToken' | 'username' | 'password' | 'ptz' | 'talkBack' | 'sort' | 'recorderId'>>;
 export type RecordingSettings = Partial<Pick<typeof schoolSettings.$inferInsert, 'recorderVideoView' | 'serverVideoView' | 'externalIp'>> & { updatedAt: Date };
 
 export async function classroomExists(tx: Tx, id: string): Promise<boolean> {

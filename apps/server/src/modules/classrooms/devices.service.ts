@@ -21,7 +21,7 @@ export const recorderOut = (r: RecorderRow): TRecorder => ({
 export const cameraOut = (c: CameraRow): TCamera => ({
   id: c.id, classroomId: c.classroomId, recorderId: c.recorderId, name: c.name, frame: c.frame, streamUrl: c.streamUrl,
   onvifUrl: c.onvifUrl, profileToken: c.profileToken, username: c.username, hasPassword: !!c.password, ptz: c.ptz,
-  sensitivity: c.sensitivity, status: c.status, sort: c.sort,
+  talkBack: c.talkBack, sensitivity: c.sensitivity, status: c.status, sort: c.sort,
 });
 
 /** Absent keeps the stored password, null removes it, a string replaces it. */
@@ -62,10 +62,14 @@ export async function deleteRecorder(ctx: MemberCtx, id: string) {
 export async function saveCamera(ctx: MemberCtx, input: TSaveCameraRequest) {
   return inSchool(ctx, async (tx) => {
     await assertRoom(tx, input.classroomId);
+    // Talk-back is RTSP (the ONVIF audio backchannel): the stream address must be the camera's own.
+    if (input.talkBack && !/^rtsps?:\/\//i.test(input.streamUrl ?? '')) {
+      throw new AppError('device.talkBackNeedsRtsp', {}, [{ path: 'streamUrl', message: 'device.talkBackNeedsRtsp' }]);
+    }
     const recorder = await repo.recorderOfRoom(tx, input.classroomId);
     const values = {
       name: input.name, frame: input.frame, streamUrl: input.streamUrl ?? null, onvifUrl: input.onvifUrl ?? null,
-      profileToken: input.profileToken ?? null, username: input.username ?? null, ptz: input.ptz ?? false, sort: input.sort ?? 0,
+      profileToken: input.profileToken ?? null, username: input.username ?? null, ptz: input.ptz ?? false, talkBack: input.talkBack ?? false, sort: input.sort ?? 0,
       recorderId: recorder?.id ?? null, ...passwordPatch(input.password),
     };
     const row = input.id ? await repo.updateCamera(tx, input.id, input.classroomId, values) : await repo.insertCamera(tx, ctx.auth.schoolId, input.classroomId, values);

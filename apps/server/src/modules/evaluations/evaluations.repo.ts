@@ -100,13 +100,19 @@ export async function openEvaluationId(tx: Tx, evaluatorId: string, evaluationKi
 
 // ---------------------------------------------------------------- reading one
 
+/**
+ * Whether evaluation `e` was made during real-time patrol: a patrol visit keeps it. A semi-join per
+ * row on patrol_visits_evaluation_idx (school_id, evaluation_id): one query for a whole list.
+ */
+export const byPatrolColumn = sql`exists (select 1 from patrol_visits pv where pv.school_id = e.school_id and pv.evaluation_id = e.id)`;
+
 const DetailRow = ClassRow.extend({
   evaluationId: col.text, kind, status, evaluatorId: col.text, evaluatorName: col.text, evaluatorAccount: col.text,
   answers: col.json(ZAnswers), comment: col.textOrNull, totalScore: col.numOrNull, anonymous: col.bool,
   createdAt: col.ts, updatedAt: col.ts, submittedAt: col.tsOrNull, checkedInAt: col.tsOrNull,
   templateVersionId: col.text, templateId: col.text, templateName: col.text, templateVersion: col.int, fullScore: col.num, content: col.json(ZTemplateContent),
   planId: col.textOrNull, planName: col.textOrNull, evaluationType: col.oneOf(EVALUATION_TYPES).nullable(),
-  planAnonymous: col.boolOrNull, planEndDate: col.textOrNull, teacherCanView: col.boolOrNull,
+  planAnonymous: col.boolOrNull, planEndDate: col.textOrNull, teacherCanView: col.boolOrNull, byPatrol: col.bool,
 });
 export type DetailRow = z.output<typeof DetailRow>;
 
@@ -120,7 +126,7 @@ export function evaluationDetail(tx: Tx, evaluationId: string): Promise<DetailRo
       tv.id::text as "templateVersionId", tv.template_id::text as "templateId", tv.name as "templateName", tv.version as "templateVersion",
       tv.total_score as "fullScore", tv.content,
       p.id::text as "planId", p.name as "planName", p.evaluation_type as "evaluationType", p.anonymous as "planAnonymous", p.end_date::text as "planEndDate",
-      p.teacher_can_view as "teacherCanView",
+      p.teacher_can_view as "teacherCanView", ${byPatrolColumn} as "byPatrol",
       ${classColumns}
     from evaluations e
     join course_sessions cs on cs.school_id = e.school_id and cs.id = e.course_session_id
@@ -219,7 +225,7 @@ export async function insertCheckIn(tx: Tx, schoolId: string, courseSessionId: s
 
 const ListRow = ClassRow.extend({
   evaluationId: col.text, kind, status, planName: col.textOrNull, templateName: col.text,
-  totalScore: col.numOrNull, fullScore: col.num, updatedAt: col.ts, submittedAt: col.tsOrNull, total: col.int,
+  totalScore: col.numOrNull, fullScore: col.num, updatedAt: col.ts, submittedAt: col.tsOrNull, byPatrol: col.bool, total: col.int,
 });
 const ReceivedRow = ListRow.extend({ evaluatorId: col.textOrNull, evaluatorName: col.textOrNull, evaluatorAccount: col.textOrNull });
 
@@ -232,7 +238,7 @@ const listFrom = sql`
   left join supervision_plans p on p.school_id = e.school_id and p.id = e.plan_id`;
 const listColumns = sql`e.id::text as "evaluationId", e.kind, e.status, p.name as "planName", tv.name as "templateName",
   e.total_score as "totalScore", tv.total_score as "fullScore", e.updated_at as "updatedAt", e.submitted_at as "submittedAt",
-  (count(*) over ())::int as total, ${classColumns}`;
+  ${byPatrolColumn} as "byPatrol", (count(*) over ())::int as total, ${classColumns}`;
 const pageOf = (q: { pageNum: number; pageSize: number }) => sql`limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`;
 const count = (where: SQL) => sql`select count(*)::int as n ${listFrom} where ${where}`;
 
@@ -251,6 +257,7 @@ function recordsWhere(evaluatorId: string, q: RecordsQuery) {
   if (q.keyword) f.push(sql`(${courseKeyword(q.keyword)} or t.name ilike ${containsPattern(q.keyword)})`);
   if (q.dateFrom) f.push(sql`cs.lesson_date >= ${q.dateFrom}::date`);
   if (q.dateTo) f.push(sql`cs.lesson_date <= ${q.dateTo}::date`);
+  if (q.byPatrol !== undefined) f.push(q.byPatrol ? byPatrolColumn : sql`not ${byPatrolColumn}`);
   return sql.join(f, sql` and `);
 }
 

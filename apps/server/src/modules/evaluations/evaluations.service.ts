@@ -158,6 +158,7 @@ async function readEvaluation(ctx: MemberCtx, tx: Tx, evaluationId: string): Pro
     updatedAt: r.updatedAt,
     submittedAt: r.submittedAt,
     editable: own && r.status === 'draft',
+    byPatrol: r.byPatrol,
   };
 }
 
@@ -279,7 +280,7 @@ export async function myRecords(ctx: MemberCtx, q: z.output<typeof ZEvaluationRe
     const times = await sessionClock(tx);
     const list: TEvaluationRecord[] = rows.map((r) => ({
       evaluationId: r.evaluationId, kind: r.kind, status: r.status, planName: r.planName, templateName: r.templateName, class: presentClass(r, times),
-      totalScore: r.totalScore, fullScore: r.fullScore, updatedAt: r.updatedAt, submittedAt: r.submittedAt,
+      totalScore: r.totalScore, fullScore: r.fullScore, updatedAt: r.updatedAt, submittedAt: r.submittedAt, byPatrol: r.byPatrol,
     }));
     return page(list, await totalOf(rows, q, () => repo.evaluatorRecordCount(tx, me, q)), q);
   });
@@ -303,7 +304,7 @@ export async function receivedEvaluations(ctx: MemberCtx, q: z.output<typeof ZRe
     const list = rows.map((r) => ({
       evaluationId: r.evaluationId, kind: r.kind, planName: r.planName, templateName: r.templateName, class: presentClass(r, times),
       evaluator: r.evaluatorId ? { userId: r.evaluatorId, name: r.evaluatorName ?? '', account: r.evaluatorAccount ?? '' } : null,
-      totalScore: r.totalScore ?? 0, fullScore: r.fullScore, submittedAt: r.submittedAt ?? r.updatedAt,
+      totalScore: r.totalScore ?? 0, fullScore: r.fullScore, submittedAt: r.submittedAt ?? r.updatedAt, byPatrol: r.byPatrol,
     }));
     return page(list, await totalOf(rows, q, () => repo.teacherReceivedCount(tx, me, q)), q);
   });

@@ -111,17 +111,23 @@ export function roomCameras(tx: Tx) {
     order by b.name, r.name, r.id, c.sort, c.id`);
 }
 
-// ---------------------------------------------------------------- shares
+// ---------------------------------------------------------------- shares (of lessons and of recording clips)
 
 const ShareRow = z.object({
-  shareId: col.text, lessonId: col.text, code: col.text, schoolId: col.text, audience: col.oneOf(LIVE_LESSON_AUDIENCES),
+  shareId: col.text, lessonId: col.textOrNull, recordingId: col.textOrNull, clipStart: col.intOrNull, clipEnd: col.intOrNull,
+  code: col.text, schoolId: col.text, audience: col.oneOf(LIVE_LESSON_AUDIENCES),
   expiresAt: col.ts, revokedAt: col.tsOrNull, createdAt: col.ts, createdBy: col.textOrNull,
 });
 export type ShareRow = z.output<typeof ShareRow>;
-const shareColumns = sql`s.id::text as "shareId", s.lesson_id::text as "lessonId", s.code, s.school_id::text as "schoolId", s.audience,
+const shareColumns = sql`s.id::text as "shareId", s.lesson_id::text as "lessonId", s.recording_id::text as "recordingId",
+  s.clip_start as "clipStart", s.clip_end as "clipEnd", s.code, s.school_id::text as "schoolId", s.audience,
   s.expires_at as "expiresAt", s.revoked_at as "revokedAt", s.created_at as "createdAt", a.name as "createdBy"`;
 
-export async function insertShare(tx: Tx, v: { schoolId: string; lessonId: string; code: string; audience: TLiveLessonAudience; expiresAt: Date; createdBy: string }): Promise<string> {
+/** A new share of a lesson, or of a recording's clip (exactly one target: the table's CHECK holds it too). */
+export type ShareValues = { schoolId: string; code: string; audience: TLiveLessonAudience; expiresAt: Date; createdBy: string }
+  & ({ lessonId: string } | { recordingId: string; clipStart: number; clipEnd: number });
+
+export async function insertShare(tx: Tx, v: ShareValues): Promise<string> {
   const [row] = await tx.insert(liveLessonShares).values(v).returning({ id: liveLessonShares.id });
   return row!.id;
 }
@@ -141,6 +147,13 @@ export function sharesOfLesson(tx: Tx, lessonId: string) {
   // index: live_lesson_shares_lesson_idx (school_id, lesson_id, created_at)
   return queryRows(tx, ShareRow, sql`select ${shareColumns} from live_lesson_shares s left join accounts a on a.id = s.created_by
     where s.lesson_id = ${lessonId} order by s.created_at desc, s.id desc`);
+}
+
+/** A recording's clip shares, newest first. */
+export function sharesOfRecording(tx: Tx, recordingId: string) {
+  // index: live_lesson_shares_recording_idx (school_id, recording_id, created_at) where recording_id is not null
+  return queryRows(tx, ShareRow, sql`select ${shareColumns} from live_lesson_shares s left join accounts a on a.id = s.created_by
+    where s.recording_id = ${recordingId} order by s.created_at desc, s.id desc`);
 }
 
 export async function revokeShare(tx: Tx, shareId: string, now: Date): Promise<void> {

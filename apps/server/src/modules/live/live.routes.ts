@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ZPlayGrant, ZPlayRequest, ZStreamQuality } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import { memberCtx } from '../../platform/route-context.ts';
+import { authorizeGatewayPlayback } from '../recordings/recordings.service.ts';
 import { verifyPlayToken } from './play-token.ts';
 import * as svc from './live.service.ts';
 import { closeLiveMedia, liveMedia } from './media.ts';
@@ -70,7 +71,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     const gateway = config.live.gateway;
     if (!gateway) return reply.code(404).type('text/plain').send('no media gateway configured');
     if (!sameSecret(req.query.key, gateway.hookSecret)) return reply.code(401).type('text/plain').send('hook secret');
-    const decision = await svc.authorizeGatewayRead(app.deps, req.body);
+    // Recordings (the playback server, action "playback") are the recordings module's to decide.
+    const decision = req.body.action === 'playback' ? await authorizeGatewayPlayback(app.deps, req.body) : await svc.authorizeGatewayRead(app.deps, req.body);
     if (!decision.ok) return reply.code(401).type('text/plain').send(decision.reason);
     return reply.code(200).type('text/plain').send('ok');
   });

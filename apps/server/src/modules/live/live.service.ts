@@ -82,7 +82,8 @@ export async function grantPlay(deps: Deps, input: { schoolId: string; viewer: s
   await media.open(stream);
   const expiresAt = deps.now().getTime() + PLAY_TOKEN_TTL_MS;
   const token = signPlayToken(deps.config.live.playTokenSecret, { schoolId: input.schoolId, accountId: input.viewer, cameraId: camera.cameraId, quality, expiresAt });
-  return { cameraId: camera.cameraId, quality, protocol: 'hls', url: media.playUrl(stream, token), expiresAt: new Date(expiresAt).toISOString() };
+  const whepUrl = media.whepUrl(stream, token);
+  return { cameraId: camera.cameraId, quality, protocol: 'hls', url: media.playUrl(stream, token), ...(whepUrl ? { whepUrl } : {}), expiresAt: new Date(expiresAt).toISOString() };
 }
 
 /** What MediaMTX posts to its `authHTTPAddress` (authMethod: http). */

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RTCPeerConnection } from 'werift';
 import { cameras, courseSessions, courses, memberScopeTeachers, schoolMemberships, supervisionGroups } from '../../db/schema/index.ts';
 import { gatewayPathName } from '../../platform/adapters/media-gateway-mediamtx.ts';
 import { platformTx } from '../../platform/tenancy.ts';
@@ -9,7 +10,7 @@ import { startMediaMtxDouble, type MediaMtxDouble } from '../../test/mediamtx-do
 import { liveMedia } from './media.ts';
 import { PLAY_TOKEN_TTL_MS, signPlayToken } from './play-token.ts';
 
-type Grant = { cameraId: string; quality: string; protocol: string; url: string; expiresAt: string };
+type Grant = { cameraId: string; quality: string; protocol: string; url: string; whepUrl?: string; expiresAt: string };
 
 const HOOK_SECRET = 'hook-secret-for-tests-0123456789';
 const PLAY_SECRET = 'play-token-secret-for-tests-0123456789';
@@ -35,6 +36,7 @@ describe.each(DRIVERS)('live video through the MediaMTX gateway on %s', (driver)
         MEDIA_GATEWAY_API_USER: 'hxk',
         MEDIA_GATEWAY_API_PASSWORD: 'api-pass',
         MEDIA_GATEWAY_PLAY_URL: gw.hlsUrl,
+        MEDIA_GATEWAY_WEBRTC_URL: gw.webrtcUrl,
         MEDIA_GATEWAY_HOOK_SECRET: HOOK_SECRET,
         PLAY_TOKEN_SECRET: PLAY_SECRET,
         OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
@@ -73,8 +75,8 @@ describe.each(DRIVERS)('live video through the MediaMTX gateway on %s', (driver)
     expect(gw.paths.get(subPath)).toMatchObject({ source: mainUrl(cameraId).replace(/101$/, '102'), sourceOnDemand: true });
     const main = await play(admin, cameraId, 'main');
     expect(gw.paths.get(gatewayPathName(env.schoolA.schoolId, cameraId, 'main'))).toMatchObject({ source: mainUrl(cameraId), sourceOnDemand: true });
-    // First time: replace answers 404, then add. Nothing is pulled until someone reads.
-    expect(gw.apiCalls.filter((c) => c.includes(subPath))).toEqual([`POST /v3/config/paths/replace/${subPath} 404`, `POST /v3/config/paths/add/${subPath} 200`]);
+    // First time: patch answers 404, then add. Nothing is pulled until someone reads.
+    expect(gw.apiCalls.filter((c) => c.includes(subPath))).toEqual([`PATCH /v3/config/paths/patch/${subPath} 404`, `POST /v3/config/paths/add/${subPath} 200`]);
     expect(gw.activePulls().filter((p) => p.path === subPath)).toHaveLength(0);
     // Asking again within a minute does not call the gateway again.
     const before = gw.apiCalls.length;
@@ -177,6 +179,70 @@ describe.each(DRIVERS)('live video through the MediaMTX gateway on %s', (driver)
     expect((await hook(readBody(path, lesson))).status).toBe(200);
   });
 
+  it('adds a WHEP address with the same token, admitted and refused by the hook exactly as HLS, and plays it for real', async () => {
+    const [c1, c2] = room().cameraIds as [string, string];
+    const g = await play(admin, c1);
+    const path = gatewayPathName(env.schoolA.schoolId, c1, 'sub');
+    const token = tokenOf(g.body.data.url);
+    expect(g.body.data.whepUrl).toBe(`${gw.webrtcUrl}/${path}/whep?t=${encodeURIComponent(token)}`);
+    const rtc = (p: string, t: string, extra: Record<string, unknown> = {}) => readBody(p, t, { protocol: 'webrtc', ...extra });
+    const refusal = async (body: Record<string, unknown>) => {
+      const r = await hook(body);
+      return `${r.status} ${await r.text()}`;
+    };
+    expect((await hook(rtc(path, token))).status).toBe(200);
+    expect(await refusal(rtc(gatewayPathName(env.schoolA.schoolId, c2, 'sub'), token))).toBe('401 camera');
+    expect(await refusal(rtc(gatewayPathName(env.schoolB.schoolId, c1, 'sub'), token))).toBe('401 school');
+    expect(await refusal(rtc(path, token, { action: 'publish' }))).toBe('401 action');
+
+    // A browser's WHEP request through the double: the hook sees protocol webrtc and the token.
+    const reader = new RTCPeerConnection({ iceAdditionalHostAddresses: ['127.0.0.1'], iceInterfaceAddresses: { udp4: '127.0.0.1' }, iceUseIpv6: false });
+    try {
+      reader.addTransceiver('video', { direction: 'recvonly' });
+      let packets = 0;
+      reader.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => void packets++));
+      await reader.setLocalDescription(await reader.createOffer());
+      if (reader.iceGatheringState !== 'complete') await new Promise<void>((r) => reader.iceGatheringStateChange.subscribe((s) => s === 'complete' && r()));
+      const offer = reader.localDescription!.sdp;
+      const whep = (url: string, body = offer, type = 'application/sdp') => fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
+
+      // Refused before any pull: another camera's path with this token, a wrong content type.
+      const pullsBefore = gw.pulls.length;
+      expect((await whep(g.body.data.whepUrl!.replace(`_${c1}_`, `_${c2}_`))).status).toBe(401);
+      expect(gw.hookCalls.at(-1)).toMatchObject({ status: 401, body: { action: 'read', protocol: 'webrtc', path: gatewayPathName(env.schoolA.schoolId, c2, 'sub') } });
+      expect((await whep(g.body.data.whepUrl!, offer, 'text/plain')).status).toBe(400);
+      expect(gw.pulls.length).toBe(pullsBefore);
+
+      const res = await whep(g.body.data.whepUrl!);
+      expect(res.status).toBe(201);
+      expect(res.headers.get('content-type')).toBe('application/sdp');
+      expect(res.headers.get('access-control-expose-headers')).toContain('Location');
+      const location = res.headers.get('location')!;
+      expect(location).toMatch(new RegExp(`^/${path}/whep/[0-9a-f-]{36}$`));
+      expect(gw.hookCalls.at(-1)).toMatchObject({ status: 200, body: { action: 'read', protocol: 'webrtc', path, query: `t=${encodeURIComponent(token)}` } });
+      expect(gw.activePulls().filter((p) => p.path === path)).toHaveLength(1);
+      await reader.setRemoteDescription({ type: 'answer', sdp: await res.text() });
+      await expect.poll(() => reader.connectionState, { timeout: 20_000 }).toBe('connected');
+      await expect.poll(() => packets, { timeout: 10_000 }).toBeGreaterThan(20);
+      expect(gw.webrtcEncoders()).toContain(path);
+
+      // DELETE of the session's Location ends it; with no reader left the pull stops (closeAfter).
+      const del = await fetch(new URL(location, gw.webrtcUrl), { method: 'DELETE' });
+      expect(del.status).toBe(200);
+      expect(gw.whepSessions()).toEqual([]);
+      await expect.poll(() => gw.activePulls().filter((p) => p.path === path).length, { timeout: 3000 }).toBe(0);
+      expect(gw.webrtcEncoders()).not.toContain(path);
+      expect((await fetch(new URL(location, gw.webrtcUrl), { method: 'DELETE' })).status).toBe(404);
+    } finally {
+      await reader.close();
+    }
+
+    // Expired: the same token no longer opens the stream, whatever the protocol.
+    env.clock.advance(PLAY_TOKEN_TTL_MS / 1000 + 1);
+    expect(await refusal(rtc(path, token))).toBe('401 expired');
+    expect(await refusal(readBody(path, token))).toBe('401 expired');
+  });
+
   it('keeps another school\'s cameras out of reach and reports cameras without a stream or an unreachable gateway', async () => {
     expect((await play(admin2, room().cameraIds[0]!)).status).toBe(404);
     const noUrl = env.schoolA.directory.classrooms[1]!.cameraIds[0]!;
@@ -193,7 +259,7 @@ describe.each(DRIVERS)('live video through the MediaMTX gateway on %s', (driver)
     // Without the operator's allow-list entry the guarded client refuses the private host.
     const blocked = new MediaMtxGateway({ apiUrl: bad.apiUrl, playUrl: bad.hlsUrl, allowHosts: [] });
     await expect(blocked.ensurePath('hxk_1_2_sub', 'rtsp://10.0.0.1/x')).rejects.toMatchObject({ kind: 'refused' });
-    expect(bad.apiCalls).toEqual(['POST /v3/config/paths/replace/hxk_1_2_sub 401']);
+    expect(bad.apiCalls).toEqual(['PATCH /v3/config/paths/patch/hxk_1_2_sub 401']);
     await bad.close();
     await gw.close();
     const down = await play(admin, cameraId);

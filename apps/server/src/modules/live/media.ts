@@ -21,6 +21,8 @@ export type LiveMedia = {
   open(stream: LiveStream): Promise<void>;
   /** Where a browser plays the stream with this token: same-origin for the simulator, the gateway's HLS otherwise. */
   playUrl(stream: LiveStream, token: string): string;
+  /** The gateway's WHEP address for the same stream and token (WebRTC), when it offers one; else null. */
+  whepUrl(stream: LiveStream, token: string): string | null;
   /** A file of a running simulated stream (the HLS route), null when not running or not its own (always null for a gateway). */
   read(key: string, name: string): Promise<{ playlist: string } | { segment: string } | null>;
   close(): Promise<void>;
@@ -46,13 +48,14 @@ function simulatorMedia(deps: Deps): LiveMedia | null {
       const cameraId = s.cameraId ?? s.key.split('-')[1] ?? '';
       return `${hlsPath(cameraId, s.quality, 'index.m3u8')}?t=${encodeURIComponent(token)}`;
     },
+    whepUrl: () => null,
     read: (key, name) => sim.read(key, name),
     close: () => sim.close(),
   };
 }
 
 function gatewayMedia(deps: Deps, gw: NonNullable<Deps['config']['live']['gateway']>): LiveMedia {
-  const client = new MediaMtxGateway({ apiUrl: gw.apiUrl, apiUser: gw.apiUser, apiPassword: gw.apiPassword, playUrl: gw.playUrl, allowHosts: deps.config.outboundAllowHosts });
+  const client = new MediaMtxGateway({ apiUrl: gw.apiUrl, apiUser: gw.apiUser, apiPassword: gw.apiPassword, playUrl: gw.playUrl, allowHosts: deps.config.outboundAllowHosts, webrtcUrl: gw.webrtcUrl });
   const pathOf = (s: LiveStream) => {
     if (!s.schoolId || !s.cameraId) throw new Error('a gateway stream needs its school and camera');
     return gatewayPathName(s.schoolId, s.cameraId, s.quality);
@@ -69,6 +72,7 @@ function gatewayMedia(deps: Deps, gw: NonNullable<Deps['config']['live']['gatewa
       }
     },
     playUrl: (s, token) => client.hlsUrl(pathOf(s), token),
+    whepUrl: (s, token) => client.whepUrl(pathOf(s), token),
     read: async () => null,
     close: () => client.close(),
   };

@@ -47,3 +47,47 @@ export function verifyPlayToken(secret: Buffer, token: string, want: { cameraId:
   if (quality !== want.quality) return { ok: false, reason: 'quality' };
   return { ok: true, grant: { schoolId, accountId, cameraId, quality, expiresAt: exp * 1000 } };
 }
+
+/**
+ * A playback token (class recordings from the media gateway, modules/recordings): the same scheme,
+ * under its own signing label so that a live token never opens a recording nor the reverse. It names
+ * the viewer, the recording, its camera and the span of the recording (from, to): the gateway's
+ * playback server may cut any part of that span (a seek asks for a later start), nothing outside it.
+ */
+export type PlaybackGrant = { schoolId: string; viewer: string; recordingId: string; cameraId: string; from: number; to: number; expiresAt: number };
+
+const playbackMac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(`hxk-playback.${payload}`).digest();
+
+export function signPlaybackToken(secret: Buffer, grant: PlaybackGrant): string {
+  const sec = (ms: number) => Math.floor(ms / 1000);
+  const payload = b64(Buffer.from(JSON.stringify([1, grant.schoolId, grant.viewer, grant.recordingId, grant.cameraId, sec(grant.from), Math.ceil(grant.to / 1000), sec(grant.expiresAt)])));
+  return `${payload}.${b64(playbackMac(secret, payload))}`;
+}
+
+export type PlaybackTokenCheck = { ok: true; grant: PlaybackGrant } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'camera' | 'span' };
+
+/**
+ * Verifies a playback token for a camera and a requested span [start, end] (ms), at `now`. The span
+ * may stick out of the token's by a second (the gateway's clock rounds to the frame).
+ */
+export function verifyPlaybackToken(secret: Buffer, token: string, want: { cameraId: string; start: number; end: number }, now: number): PlaybackTokenCheck {
+  const [payload, sig, extra] = token.split('.');
+  if (!payload || !sig || extra !== undefined) return { ok: false, reason: 'malformed' };
+  const expected = playbackMac(secret, payload);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (!Array.isArray(parts) || parts.length !== 8 || parts[0] !== 1) return { ok: false, reason: 'malformed' };
+  const [, schoolId, viewer, recordingId, cameraId, from, to, exp] = parts as unknown[];
+  if (typeof schoolId !== 'string' || typeof viewer !== 'string' || typeof recordingId !== 'string' || typeof cameraId !== 'string') return { ok: false, reason: 'malformed' };
+  if (typeof from !== 'number' || typeof to !== 'number' || typeof exp !== 'number') return { ok: false, reason: 'malformed' };
+  if (exp * 1000 <= now) return { ok: false, reason: 'expired' };
+  if (cameraId !== want.cameraId) return { ok: false, reason: 'camera' };
+  if (!(want.start >= from * 1000 - 1000 && want.end <= to * 1000 + 1000 && want.start < want.end)) return { ok: false, reason: 'span' };
+  return { ok: true, grant: { schoolId, viewer, recordingId, cameraId, from: from * 1000, to: to * 1000, expiresAt: exp * 1000 } };
+}

@@ -124,7 +124,28 @@ describe.each(DRIVERS)('patrol records on %s', (driver) => {
     const again = await post<{ evaluationId: string; created: boolean }>(supervisor, `${P}/visit/evaluate`, { visitId, templateId });
     expect(again.body.data).toEqual({ evaluationId: r.body.data.evaluationId, created: false });
     const detail = await get<{ kind: string; class: { courseSessionId: string } }>(supervisor, `/app/ddxk/evaluation/v1/detail?evaluationId=${r.body.data.evaluationId}`);
-    expect(detail.body.data).toMatchObject({ kind: 'temporary', class: { courseSessionId: sessionId } });
+    expect(detail.body.data).toMatchObject({ kind: 'temporary', class: { courseSessionId: sessionId }, byPatrol: true });
+  });
+
+  it('marks evaluations made during patrol in the records and filters by it', async () => {
+    type Row = { evaluationId: string; byPatrol: boolean };
+    const records = (body: Record<string, unknown>) => post<Page<Row>>(supervisor, '/app/ddxk/evaluation/v1/records', { pageNum: 1, pageSize: 50, ...body });
+    // A free-listening evaluation of the same class: the same kind of record, not made during patrol.
+    const templateId = (await get<{ templateId: string }[]>(supervisor, '/app/ddxk/evaluation/v1/templates')).body.data[0]!.templateId;
+    const free = await post<{ evaluationId: string }>(supervisor, '/app/ddxk/evaluation/v1/start/free', { courseSessionId: sessionId, templateId });
+    expect(free.status).toBe(200);
+    const all = await records({});
+    const patrolled = all.body.data.list.filter((e) => e.byPatrol);
+    expect(patrolled).toHaveLength(1);
+    expect(all.body.data.list.find((e) => e.evaluationId === free.body.data.evaluationId)?.byPatrol).toBe(false);
+    const only = await records({ byPatrol: true });
+    expect(only.body.data).toMatchObject({ total: 1, list: [{ evaluationId: patrolled[0]!.evaluationId, byPatrol: true }] });
+    const others = await records({ byPatrol: false });
+    expect(others.body.data.total).toBe(all.body.data.total - 1);
+    expect(others.body.data.list.every((e) => !e.byPatrol)).toBe(true);
+    expect((await get<{ byPatrol: boolean }>(supervisor, `/app/ddxk/evaluation/v1/detail?evaluationId=${free.body.data.evaluationId}`)).body.data.byPatrol).toBe(false);
+    // Another school's list never counts this school's patrol visits.
+    expect((await post<Page<Row>>(admin2, '/app/ddxk/evaluation/v1/records', { pageNum: 1, pageSize: 50, byPatrol: true })).body.data.total).toBe(0);
   });
 
   it('ends a visit once, and refuses acting in it afterwards', async () => {

@@ -100,6 +100,7 @@ describe.each(DRIVERS)('class recordings on %s', (driver) => {
     const byCourse = await call<TRecordingPage>(env.app, { url: `/app/recordings/v1/page?courseId=${ended.courseId}&pageSize=50`, token: teacher });
     const row = byCourse.body.data.list.find((c) => c.courseSessionId === ended.id);
     expect(row?.readySources).toEqual([2]);
+    expect(row?.onDemand).toBe(true);
     expect(byCourse.body.data.list.some((c) => c.courseSessionId === future.id)).toBe(false);
     const recorded = await call<TRecordingPage>(env.app, { url: `/app/recordings/v1/page?recorded=1&pageSize=50`, token: admin });
     expect(recorded.body.data.list.map((c) => c.courseSessionId)).toEqual([ended.id]);

@@ -1,7 +1,7 @@
 /** Class recordings' SQL (docs/decisions/0016-repositories.md). */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { recordings } from '../../db/schema/index.ts';
+import { recordings, schoolSettings } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 import { col, queryRow, queryRows } from '../../platform/sql-rows.ts';
 
@@ -110,13 +110,14 @@ const RecordingRow = z.object({
   jobProgress: col.intOrNull,
   jobTotal: col.intOrNull,
   jobErrorKey: col.textOrNull,
+  gatewayPath: col.textOrNull,
 });
 export type RecordingRow = z.output<typeof RecordingRow>;
 
 const recordingSelect = sql`select rec.id::text as id, rec.course_session_id::text as "courseSessionId", rec.source, rec.classroom_id::text as "classroomId",
     rec.camera_id::text as "cameraId", cam.name as "cameraName", rec.started_at as "startedAt", rec.duration_seconds as "durationSeconds",
     rec.storage_key as "storageKey", rec.size_bytes as "sizeBytes", rec.status, rec.job_id::text as "jobId",
-    j.progress as "jobProgress", j.total as "jobTotal", j.error_key as "jobErrorKey"
+    j.progress as "jobProgress", j.total as "jobTotal", j.error_key as "jobErrorKey", rec.gateway_path as "gatewayPath"
   from recordings rec
   left join cameras cam on cam.school_id = rec.school_id and cam.id = rec.camera_id
   left join jobs j on j.school_id = rec.school_id and j.id = rec.job_id`;
@@ -158,4 +159,96 @@ export async function markReady(tx: Tx, id: string, v: { storageKey: string; siz
 
 export async function markFailed(tx: Tx, id: string): Promise<void> {
   await tx.update(recordings).set({ status: 'failed' }).where(eq(recordings.id, id));
+}
+
+// ---------------------------------------------------------------- recordings made by the media gateway
+
+/** The school's recording views and retention (the defaults when it never saved settings). */
+export async function recordingPolicy(tx: Tx): Promise<{ recorderView: boolean; cameraView: boolean; retentionDays: number }> {
+  const [row] = await tx.select({ recorder: schoolSettings.recorderVideoView, camera: schoolSettings.serverVideoView, days: schoolSettings.recordingRetentionDays }).from(schoolSettings);
+  return { recorderView: (row?.recorder ?? 1) === 1, cameraView: (row?.camera ?? 1) === 1, retentionDays: row?.days ?? 180 };
+}
+
+const WindowClassRow = z.object({
+  courseSessionId: col.text,
+  classroomId: col.text,
+  lessonDate: col.text,
+  startMinute: col.int,
+  endMinute: col.int,
+  recorderRecording: col.bool,
+  recorderCameraId: col.textOrNull,
+  recorderStreamUrl: col.textOrNull,
+  roomCameraId: col.textOrNull,
+  roomStreamUrl: col.textOrNull,
+});
+
+/**
+ * Classes in enabled rooms whose time is within `slack` minutes of the local `minute` of `today`
+ * (yesterday's late and tomorrow's early ones too: a window may cross midnight), with what their
+ * room records: whether its recorder records, the recorder's composite camera, and the room's first
+ * camera that is not the composite picture (else the composite one) — cameras with a stream only.
+ */
+export async function windowClasses(tx: Tx, q: { yesterday: string; today: string; tomorrow: string; minute: number; slack: number }) {
+  // index: course_sessions_day_idx (school_id, lesson_date, session_start)
+  const rows = await queryRows(tx, WindowClassRow, sql`
+    select cs.id::text as "courseSessionId", cs.classroom_id::text as "classroomId", cs.lesson_date::text as "lessonDate",
+      st.start_minute as "startMinute", et.end_minute as "endMinute", coalesce(rec.recording, false) as "recorderRecording",
+      rc.id::text as "recorderCameraId", rc.stream_url as "recorderStreamUrl", cc.id::text as "roomCameraId", cc.stream_url as "roomStreamUrl"
+    from course_sessions cs
+    join classrooms r on r.school_id = cs.school_id and r.id = cs.classroom_id and r.enabled
+    join session_times st on st.school_id = cs.school_id and st.session_no = cs.session_start
+    join session_times et on et.school_id = cs.school_id and et.session_no = cs.session_end
+    left join recorders rec on rec.school_id = r.school_id and rec.classroom_id = r.id
+    left join lateral (select c.id, c.stream_url from cameras c
+      where c.school_id = r.school_id and c.classroom_id = r.id and c.frame = 'composite' and c.stream_url is not null
+      order by (c.recorder_id is not distinct from rec.id) desc, c.sort, c.id limit 1) rc on true
+    left join lateral (select c.id, c.stream_url from cameras c
+      where c.school_id = r.school_id and c.classroom_id = r.id and c.stream_url is not null
+      order by (c.frame = 'composite'), c.sort, c.id limit 1) cc on true
+    where (cs.lesson_date = ${q.yesterday}::date and et.end_minute >= ${q.minute + 1440 - q.slack})
+      or (cs.lesson_date = ${q.today}::date and st.start_minute <= ${q.minute + q.slack} and et.end_minute >= ${q.minute - q.slack})
+      or (cs.lesson_date = ${q.tomorrow}::date and st.start_minute <= ${q.minute - 1440 + q.slack})`);
+  return rows.map((r) => ({
+    courseSessionId: r.courseSessionId,
+    classroomId: r.classroomId,
+    lessonDate: r.lessonDate,
+    startMinute: r.startMinute,
+    endMinute: r.endMinute,
+    recorderRecording: r.recorderRecording,
+    recorderCamera: r.recorderCameraId && r.recorderStreamUrl ? { id: r.recorderCameraId, streamUrl: r.recorderStreamUrl } : null,
+    roomCamera: r.roomCameraId && r.roomStreamUrl ? { id: r.roomCameraId, streamUrl: r.roomStreamUrl } : null,
+  }));
+}
+
+/** A class's recording by the gateway, open while its window is ('preparing'); nothing when the class has one of that source. */
+export async function insertGatewayRecording(
+  tx: Tx,
+  v: { schoolId: string; courseSessionId: string; source: number; classroomId: string; cameraId: string; startedAt: Date; durationSeconds: number; gatewayPath: string },
+): Promise<boolean> {
+  const rows = await tx.insert(recordings).values({ ...v, status: 'preparing' }).onConflictDoNothing().returning({ id: recordings.id });
+  return rows.length > 0;
+}
+
+/** Marks the gateway recordings whose window has closed by `now` ready; returns how many. */
+export async function closeGatewayRecordings(tx: Tx, now: Date): Promise<number> {
+  // index: recordings_gateway_idx (school_id, started_at) where gateway_path is not null
+  const rows = await queryRows(tx, z.object({ id: col.text }), sql`
+    update recordings set status = 'ready'
+    where gateway_path is not null and status = 'preparing'
+      and started_at + duration_seconds * interval '1 second' <= ${now.toISOString()}::timestamptz
+    returning id::text as id`);
+  return rows.length;
+}
+
+/** Deletes the gateway recordings that started before `cutoff` (the gateway deleted their segments by then); returns how many. */
+export async function deleteGatewayRecordingsBefore(tx: Tx, cutoff: Date): Promise<number> {
+  // index: recordings_gateway_idx (school_id, started_at) where gateway_path is not null
+  const rows = await queryRows(tx, z.object({ id: col.text }), sql`
+    delete from recordings where gateway_path is not null and started_at < ${cutoff.toISOString()}::timestamptz returning id::text as id`);
+  return rows.length;
+}
+
+/** Deletes the records of a job kind's finished runs older than `cutoff`. */
+export async function deleteFinishedRunsBefore(tx: Tx, kind: string, cutoff: Date): Promise<void> {
+  await tx.execute(sql`delete from jobs where kind = ${kind} and status in ('done', 'failed') and finished_at < ${cutoff.toISOString()}::timestamptz`);
 }

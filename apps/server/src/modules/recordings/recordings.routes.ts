@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import { contentDisposition } from '../files/files.routes.ts';
 import { parseRange, sliceStream } from './byte-range.ts';
+import * as gateway from './gateway-recordings.ts';
 import * as svc from './recordings.service.ts';
 
 const tags = ['recordings'];
@@ -20,6 +21,11 @@ const P = '/app/recordings/v1';
 
 export const recordingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.deps.jobs.register(svc.PREPARE_JOB, svc.prepareJob(app.deps));
+  // The gateway records classes only with its playback server configured (docs/decisions/0017).
+  if (app.deps.config.live.gateway?.playback) {
+    app.deps.jobs.register(gateway.WINDOWS_JOB, gateway.windowsJob(app.deps));
+    app.deps.jobs.every(gateway.WINDOWS_JOB, gateway.WINDOWS_EVERY_SECONDS);
+  }
 
   app.get(`${P}/class`, {
     config: { permission: 'SCADARecording' },

@@ -9,6 +9,7 @@ import { EVALUATION_KINDS } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 import { col, idList, queryRow, queryRows } from '../../platform/sql-rows.ts';
 import { containsPattern } from '../../platform/tenancy.ts';
+import { byPatrolColumn } from '../evaluations/evaluations.repo.ts';
 
 /** Submitted and visible to its teacher (alias e, plan p joined). */
 const visible = sql`e.status = 'submitted' and (e.plan_id is null or p.teacher_can_view)`;
@@ -100,6 +101,7 @@ const HistoryRow = z.object({
   evaluationId: col.text, kind: col.oneOf(EVALUATION_KINDS), planName: col.textOrNull, templateName: col.text, lessonDate: col.text, week: col.int,
   sessionStart: col.int, sessionEnd: col.int, evaluatorId: col.textOrNull, evaluatorName: col.textOrNull, evaluatorAccount: col.textOrNull,
   score: col.num, scoreAfterAppeal: col.numOrNull, fullScore: col.num, comment: col.textOrNull, submittedAt: col.ts, appealed: col.bool,
+  byPatrol: col.bool,
 });
 
 /**
@@ -115,7 +117,8 @@ export function courseHistory(tx: Tx, teacherId: string, courseId: string, hideA
       case when ${named} then ev.id::text end as "evaluatorId", case when ${named} then ev.name end as "evaluatorName",
       case when ${named} then ev.account end as "evaluatorAccount",
       e.total_score as score, ${latestResolved} as "scoreAfterAppeal", tv.total_score as "fullScore", e.comment, e.submitted_at as "submittedAt",
-      exists (select 1 from appeals a where a.school_id = e.school_id and a.evaluation_id = e.id) as appealed
+      exists (select 1 from appeals a where a.school_id = e.school_id and a.evaluation_id = e.id) as appealed,
+      ${byPatrolColumn} as "byPatrol"
     from evaluations e
     join course_sessions cs on cs.school_id = e.school_id and cs.id = e.course_session_id
     join template_versions tv on tv.school_id = e.school_id and tv.id = e.template_version_id

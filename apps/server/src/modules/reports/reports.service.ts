@@ -70,6 +70,7 @@ export async function courseReport(ctx: MemberCtx, q: { courseId?: string | unde
         percent: r.fullScore > 0 ? round1((counts / r.fullScore) * 100)! : 0,
         comment: r.comment,
         submittedAt: r.submittedAt,
+        byPatrol: r.byPatrol,
       };
     });
     const ids = q.evaluationId ? [q.evaluationId] : list.map((r) => r.evaluationId);

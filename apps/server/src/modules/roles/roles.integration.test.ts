@@ -61,7 +61,36 @@ describe.each(DRIVERS)('roles and menus on %s', (driver) => {
 
   it('filters the menu by name', async () => {
     const r = await call<Menu[]>(env.app, { url: `${P}/getRoleMenuByUserId?menuName=rolePerm`, token: admin });
-    expect(keys(r.body.data)).toEqual(['organisation', 'rolePermission']);
+    expect(keys(r.body.data)).toEqual(['settings', 'rolePermission']);
+  });
+
+  it('shows a screen moved to another group under its new group to a role saved before the move', async () => {
+    const created = await call<{ roleId: string }>(env.app, { url: `${P}/saveOrUpdate`, body: { name: 'Roster keepers' }, token: admin });
+    const roleId = created.body.data.roleId;
+    // Rows as saved when the supervisor roster sat in "Recording and live" (160) and front-row
+    // settings in "Settings" (170), each with the group it had then.
+    await platformTx(env.dbh.db, 'seed', (tx) =>
+      tx.insert(roleMenus).values([160, id('SteeringList'), 170, id('frontRowSettings')].map((menuId) => ({ schoolId: env.schoolA.schoolId, roleId, menuId }))));
+    expect(MENU_BY_KEY.get('SteeringList')!.parentId).toBe(id('planning'));
+    expect(MENU_BY_KEY.get('frontRowSettings')!.parentId).toBe(160);
+    await call(env.app, { url: `${P}/authRole`, body: { userIds: [env.schoolA.users.student!.id], roleIds: [roleId], mode: 'add' }, token: admin });
+    const student = await loginAs(env.app, 'student');
+
+    const tree = (await call<Menu[]>(env.app, { url: `${P}/getRoleMenuByUserId`, token: student })).body.data;
+    const groupOf = (key: string) => tree.filter((g) => g.children.some((c) => c.key === key)).map((g) => g.key);
+    expect(groupOf('SteeringList')).toEqual(['planning']);
+    expect(groupOf('frontRowSettings')).toEqual(['recording']);
+    // No screen at the top level, and no group left empty by the move.
+    expect(tree.every((g) => g.children.length > 0 && MENU_BY_KEY.get(g.key)!.kind === 'group')).toBe(true);
+    expect(keys(tree)).not.toContain('settings');
+    // The screens' own calls open as before.
+    expect((await call(env.app, { url: '/app/ddxk/plan/v1/steering/pageList', body: { pageNum: 1, pageSize: 10 }, token: student })).body.code).toBe(1);
+    expect((await call(env.app, { url: '/base/classroom/v1/frontRow/get', token: student })).body.code).toBe(1);
+    // The role's grants read back under today's groups, so the permission tree ticks the right nodes.
+    const grants = await call<{ menuIds: number[] }>(env.app, { url: `${P}/getRoleMenu?roleId=${roleId}`, token: admin });
+    expect(grants.body.data.menuIds).toEqual([id('recording'), id('SteeringList'), id('frontRowSettings'), id('planning')].sort((a, b) => a - b));
+
+    await call(env.app, { url: `${P}/deleteByIds`, body: { ids: [roleId] }, token: admin });
   });
 
   it('returns the whole tree to administrators', async () => {
@@ -100,7 +129,7 @@ describe.each(DRIVERS)('roles and menus on %s', (driver) => {
 
     await call(env.app, { url: `${P}/authRoleMenu`, body: { roleId, menuIds: [id('roleManagement')] }, token: admin });
     const grants = await call<{ menuIds: number[] }>(env.app, { url: `${P}/getRoleMenu?roleId=${roleId}`, token: admin });
-    expect(grants.body.data.menuIds.sort()).toEqual([id('organisation'), id('roleManagement')].sort()); // ancestors come along
+    expect(grants.body.data.menuIds.sort()).toEqual([id('settings'), id('roleManagement')].sort()); // ancestors come along
     const bad = await call(env.app, { url: `${P}/authRoleMenu`, body: { roleId, menuIds: [999999] }, token: admin });
     expect(bad.status).toBe(400);
 

@@ -1,4 +1,4 @@
-import { IDENTITY, MENU_BY_ID, MENU_NODES, toMenuTree, withAncestors, type TMenuNode, type TMenuTreeNode } from '@hxk/contracts';
+import { IDENTITY, MENU_BY_ID, MENU_NODES, effectiveGrants, toMenuTree, withAncestors, type TMenuNode, type TMenuTreeNode } from '@hxk/contracts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -93,7 +93,9 @@ async function assertRoles(tx: Tx, ids: string[]) {
 export async function roleMenuIds(ctx: MemberCtx, roleId: string) {
   return inSchool(ctx, async (tx) => {
     await assertRoles(tx, [roleId]);
-    return { roleId, menuIds: await repo.menuIdsOfRole(tx, roleId) };
+    // Under today's groups: a screen moved since the grant was saved shows in its new group.
+    const menuIds = [...effectiveGrants(await repo.menuIdsOfRole(tx, roleId))].sort((a, b) => a - b);
+    return { roleId, menuIds };
   });
 }
 

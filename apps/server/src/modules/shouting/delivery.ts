@@ -2,8 +2,9 @@
  * How a supervisor's voice reaches a room (issue 14). `RoomAudioDelivery` is the adapter: given a room
  * and a speaker, it opens a session that takes 20 ms frames of 16 kHz mono 16-bit PCM. The working
  * default is the classroom terminal: the page the room's PC keeps open, connected to a server node's
- * terminal socket (TerminalHub below). A recorder's or media gateway's talk-back is another
- * implementation of the same interface.
+ * terminal socket (TerminalHub below). A room whose camera has talk-back turned on gets the speech
+ * through that camera's ONVIF audio backchannel instead (backchannelDelivery below), opened by the
+ * speaker's node for the length of the broadcast.
  *
  * Several nodes: the speaker's node publishes the room's audio and its news (who speaks, the end,
  * terminals joining or leaving, keys replaced) on the room's channel of the room bus
@@ -12,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TShoutServerMessage } from '@hxk/contracts';
+import { openOnvifBackchannel, type BackchannelOptions } from '../../platform/adapters/onvif-backchannel.ts';
 import type { RoomBus } from '../../platform/room-bus.ts';
 import type { SpeakerFloor } from './speaker-floor.ts';
 
@@ -27,10 +29,23 @@ export interface DeliverySession {
 
 export interface RoomAudioDelivery {
   /** Names the delivery in the broadcast log. */
-  readonly name: string;
+  readonly name: 'terminal' | 'talkback';
   /** Listeners in the room now (terminals connected on any node; 1 for a device's talk-back). */
   listeners(room: RoomRef): Promise<number>;
-  begin(room: RoomRef, speakerName: string): DeliverySession;
+  /** Opens the way into the room; rejects when it cannot (a device that does not answer). */
+  begin(room: RoomRef, speakerName: string): Promise<DeliverySession>;
+}
+
+/** Speech into the room through a camera's loudspeaker: one ONVIF backchannel session per broadcast. */
+export function backchannelDelivery(device: BackchannelOptions): RoomAudioDelivery {
+  return {
+    name: 'talkback',
+    listeners: async () => 1,
+    async begin() {
+      const session = await openOnvifBackchannel(device);
+      return { audio: (frame) => session.send(frame), end: () => void session.close() };
+    },
+  };
 }
 
 /** What the hub needs of a terminal's socket. */
@@ -73,7 +88,7 @@ type LocalRoom = { peers: Map<string, TerminalPeer>; stop: Promise<() => void> }
 
 /** The classroom terminals connected to this node, by room, and the default delivery through them. */
 export class TerminalHub implements RoomAudioDelivery {
-  readonly name = 'terminal';
+  readonly name = 'terminal' as const;
   private readonly node = randomUUID();
   private readonly rooms = new Map<string, LocalRoom>();
   private readonly refresh: ReturnType<typeof setInterval>;
@@ -140,7 +155,7 @@ export class TerminalHub implements RoomAudioDelivery {
     await this.bus.publish(channelOf(roomKey(room)), encodeNews({ t: 'drop', keep, code, reason }));
   }
 
-  begin(room: RoomRef, speakerName: string): DeliverySession {
+  async begin(room: RoomRef, speakerName: string): Promise<DeliverySession> {
     const channel = channelOf(roomKey(room));
     const send = (data: Buffer) => void this.bus.publish(channel, data).catch(this.onError);
     send(encodeNews({ t: 'speaking', name: speakerName }));

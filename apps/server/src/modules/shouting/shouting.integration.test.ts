@@ -4,11 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, type TBroadcastPage, type TIssuedTerminalKey, type TShoutRoomStatus, type TTerminalKeyStatus } from '@hxk/contracts';
-import { schoolMemberships, shoutTerminalKeys, supervisionGroups } from '../../db/schema/index.ts';
+import { SESSION_COOKIE, type TCamera, type TBroadcastPage, type TIssuedTerminalKey, type TShoutRoomStatus, type TTerminalKeyStatus } from '@hxk/contracts';
+import { cameras, schoolMemberships, shoutTerminalKeys, supervisionGroups } from '../../db/schema/index.ts';
 import { buildApp } from '../../app.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
+import { startBackchannelDouble } from '../../test/rtsp-backchannel-double.ts';
+import { ulawToLinear } from '../../platform/adapters/onvif-backchannel.ts';
 
 /** The `ws` client that @fastify/websocket itself uses (typed here: no type package installed). */
 type WsClient = {
@@ -100,7 +102,8 @@ describe.each(DRIVERS)('shouting into a classroom on %s', (driver) => {
     call<TIssuedTerminalKey>(env.app, { method: 'POST', url: `${P}/terminal-key/issue`, body: { classroomId }, token, headers: en });
 
   beforeAll(async () => {
-    env = await createTestEnv(driver);
+    // Loopback allowed for the talk-back camera double.
+    env = await createTestEnv(driver, { env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
     await env.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = env.app.server.address() as AddressInfo;
     base = `ws://127.0.0.1:${port}`;
@@ -195,6 +198,54 @@ describe.each(DRIVERS)('shouting into a classroom on %s', (driver) => {
     expect(first!.endedAt).not.toBeNull();
     t.ws.close();
     late.ws.close();
+  });
+
+  it('speaks through a talk-back camera\'s ONVIF backchannel when the room has one, and through the terminals when it fails', async () => {
+    const talkRoom = env.schoolA.directory.classrooms[1]!;
+    const camera = await seed(async (tx) => tx.select().from(cameras).where(and(eq(cameras.schoolId, env.schoolA.schoolId), eq(cameras.classroomId, talkRoom.id))).limit(1));
+    const double = await startBackchannelDouble({ username: 'admin', password: 'cam-pw' });
+    try {
+      const save = (body: Record<string, unknown>) => call<TCamera>(env.app, { method: 'POST', url: '/base/camera/v1/save', token: admin, headers: en, body: { classroomId: talkRoom.id, name: 'Teacher camera', frame: 'teacherFull', ...body } });
+      // Talk-back needs the camera's rtsp:// address: refused with the field named, then saved.
+      const refused = await save({ talkBack: true, streamUrl: 'https://media.example/a.m3u8' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errorKey).toBe('device.talkBackNeedsRtsp');
+      const saved = await save({ ...(camera[0] ? { id: camera[0].id } : {}), talkBack: true, streamUrl: double.url, username: 'admin', password: 'cam-pw' });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data).toMatchObject({ talkBack: true, streamUrl: double.url });
+
+      const status = await call<TShoutRoomStatus>(env.app, { url: `${P}/room?classroomId=${talkRoom.id}`, token: supervisor });
+      expect(status.body.data).toMatchObject({ talkBack: true, terminalsOnline: 0 });
+      const s = await speak(supervisor, talkRoom.id);
+      expect(await s.next()).toMatchObject({ type: 'ready', terminals: 1, delivery: 'talkback' });
+      const frame = Buffer.alloc(640);
+      for (let i = 0; i < 320; i++) frame.writeInt16LE(Math.round(Math.sin(i / 4) * 10000), i * 2);
+      for (let n = 0; n < 10; n++) s.ws.send(frame);
+      await waitFor(() => double.packets.length >= 10);
+      const samples = double.packets.flatMap((p) => [...p.payload].map(ulawToLinear));
+      expect(Math.max(...samples.map(Math.abs))).toBeGreaterThan(5000);
+      s.ws.close();
+      await waitFor(() => double.teardowns === 1);
+
+      // The camera gone silent: the broadcast still happens, through the terminals, and the log says so.
+      await double.close();
+      const fallback = await speak(supervisor, talkRoom.id);
+      expect(await fallback.next()).toMatchObject({ type: 'ready', delivery: 'terminal' });
+      fallback.ws.close();
+      await fallback.closed;
+      let list: TBroadcastPage | undefined;
+      for (let i = 0; i < 50; i++) {
+        list = (await call<TBroadcastPage>(env.app, { url: `${P}/broadcasts?classroomId=${talkRoom.id}`, token: admin })).body.data;
+        if (list.total === 2 && list.list.every((b) => b.endedAt)) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(list!.list.map((b) => b.delivery)).toEqual(['terminal', 'talkback']);
+      // Another school cannot switch this camera's talk-back.
+      const foreign = await call(env.app, { method: 'POST', url: '/base/camera/v1/save', token: admin2, headers: en, body: { id: saved.body.data.id, classroomId: talkRoom.id, name: 'x', frame: 'composite', talkBack: false } });
+      expect(foreign.status).toBe(404);
+    } finally {
+      await double.close();
+    }
   });
 
   it('disconnects terminals when the key is rotated or revoked, and refuses the old key', async () => {

@@ -16,6 +16,18 @@ export function room(tx: Tx, classroomId: string): Promise<RoomRow | undefined> 
     where r.id = ${classroomId}`);
 }
 
+const TalkBackRow = z.object({ cameraId: col.text, streamUrl: col.text, username: col.textOrNull, password: col.textOrNull });
+export type TalkBackRow = z.output<typeof TalkBackRow>;
+
+/** The room's camera whose loudspeaker takes talk-back (the first by the cameras' order), if any. */
+export function talkBackCamera(tx: Tx, classroomId: string): Promise<TalkBackRow | undefined> {
+  // index: cameras_classroom_idx (school_id, classroom_id, sort)
+  return queryRow(tx, TalkBackRow, sql`
+    select c.id::text as "cameraId", c.stream_url as "streamUrl", c.username, c.password
+    from cameras c where c.classroom_id = ${classroomId} and c.talk_back and c.stream_url is not null
+    order by c.sort, c.id limit 1`);
+}
+
 const KeyRow = z.object({ keyId: col.text, classroomId: col.text, secretHash: col.text });
 
 /** A terminal key by its id. */

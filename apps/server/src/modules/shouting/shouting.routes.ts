@@ -100,8 +100,8 @@ function speakerSocket(socket: Socket, ctx: MemberCtx, classroomId: string, toke
       }
       broadcast = b;
       b.onLost(() => refuse(socket, new AppError('shouting.busy'), lang, deps.log));
-      stopWatching = svc.shoutState(deps).terminals.watch(b.ref, (count) => sendJson(socket, { type: 'terminals', count }));
-      return b.listeners().then((terminals) => sendJson(socket, { type: 'ready', classroomName: b.room.classroomName, buildingName: b.room.buildingName, terminals }));
+      if (b.delivery === 'terminal') stopWatching = svc.shoutState(deps).terminals.watch(b.ref, (count) => sendJson(socket, { type: 'terminals', count }));
+      return b.listeners().then((terminals) => sendJson(socket, { type: 'ready', classroomName: b.room.classroomName, buildingName: b.room.buildingName, terminals, delivery: b.delivery }));
     },
   ).catch((err: unknown) => refuse(socket, err, lang, deps.log));
 }

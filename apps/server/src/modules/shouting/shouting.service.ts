@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import { page } from '../../platform/sql-rows.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { memoryRoomBus, redisRoomBus, type RoomBus } from '../../platform/room-bus.ts';
-import { TerminalHub, type RoomAudioDelivery, type RoomRef, roomKey } from './delivery.ts';
+import { backchannelDelivery, TerminalHub, type DeliverySession, type RoomAudioDelivery, type RoomRef, roomKey } from './delivery.ts';
 import { FLOOR_RENEW_MS, SpeakerFloor } from './speaker-floor.ts';
 import * as repo from './shouting.repo.ts';
 import { formatKey, hashSecret, newSecret, parseKey, secretMatches } from './terminal-key.ts';
@@ -46,8 +46,22 @@ export async function closeShoutState(deps: Deps): Promise<void> {
   await s.bus.close();
 }
 
-/** Where audio goes: the classroom terminals (a device talk-back adapter would be chosen here). */
-export const deliveryFor = (deps: Deps): RoomAudioDelivery => shoutState(deps).terminals;
+/**
+ * Opens the way into the room: the talk-back camera's backchannel when the room has one and it
+ * answers, else the classroom terminals (a device that fails is logged, and the terminals take over).
+ */
+async function openDelivery(ctx: MemberCtx, ref: RoomRef, device: repo.TalkBackRow | undefined): Promise<{ delivery: RoomAudioDelivery; session: DeliverySession }> {
+  if (device) {
+    const delivery = backchannelDelivery({ url: device.streamUrl, username: device.username, password: device.password, allowHosts: ctx.deps.config.outboundAllowHosts });
+    try {
+      return { delivery, session: await delivery.begin(ref, ctx.auth.name) };
+    } catch (err) {
+      ctx.deps.log.warn({ err: err instanceof Error ? err.message : String(err), cameraId: device.cameraId }, 'talk-back camera failed; speaking through the classroom terminals');
+    }
+  }
+  const delivery = shoutState(ctx.deps).terminals;
+  return { delivery, session: await delivery.begin(ref, ctx.auth.name) };
+}
 
 /** The room, when the member may speak into it; refusals name why. */
 export async function speakableRoom(ctx: MemberCtx, classroomId: string): Promise<repo.RoomRow> {
@@ -64,13 +78,14 @@ export async function roomStatus(ctx: MemberCtx, classroomId: string): Promise<T
   const room = await speakableRoom(ctx, classroomId);
   const ref = { schoolId: ctx.auth.schoolId, classroomId };
   const { floor, terminals } = shoutState(ctx.deps);
-  const [terminalsOnline, speaker] = await Promise.all([terminals.listeners(ref), floor.holder(roomKey(ref))]);
-  return { classroomId, classroomName: room.classroomName, terminalsOnline, speakerName: speaker?.name ?? null };
+  const [terminalsOnline, speaker, device] = await Promise.all([terminals.listeners(ref), floor.holder(roomKey(ref)), inSchool(ctx, (tx) => repo.talkBackCamera(tx, classroomId))]);
+  return { classroomId, classroomName: room.classroomName, terminalsOnline, talkBack: !!device, speakerName: speaker?.name ?? null };
 }
 
 export type Broadcast = {
   room: repo.RoomRow;
   ref: RoomRef;
+  delivery: RoomAudioDelivery['name'];
   send(frame: Buffer): void;
   listeners(): Promise<number>;
   end(): Promise<void>;
@@ -90,16 +105,20 @@ export async function startBroadcast(ctx: MemberCtx, classroomId: string, holder
   const { floor } = shoutState(deps);
   const holder = { id: holderId, name: ctx.auth.name };
   if (!(await floor.take(key, holder))) throw new AppError('shouting.busy');
-  const delivery = deliveryFor(deps);
   let id: string;
+  let delivery: RoomAudioDelivery;
+  let session: DeliverySession | undefined;
   try {
+    const device = await inSchool(ctx, (tx) => repo.talkBackCamera(tx, classroomId));
+    ({ delivery, session } = await openDelivery(ctx, ref, device));
     const terminals = await delivery.listeners(ref);
     id = await inSchool(ctx, (tx) => repo.insertBroadcast(tx, { schoolId: ref.schoolId, classroomId, accountId: ctx.auth.accountId, startedAt: deps.now(), terminals, delivery: delivery.name }));
   } catch (e) {
+    session?.end();
     await floor.release(key, holder);
     throw e;
   }
-  const session = delivery.begin(ref, ctx.auth.name);
+  const opened = session;
   let ended = false;
   let lost: (() => void) | null = null;
   const renewal = setInterval(() => {
@@ -112,14 +131,15 @@ export async function startBroadcast(ctx: MemberCtx, classroomId: string, holder
   return {
     room,
     ref,
-    send: (frame) => session.audio(frame),
+    delivery: delivery.name,
+    send: (frame) => opened.audio(frame),
     listeners: () => delivery.listeners(ref),
     onLost: (fn) => { lost = fn; },
     async end() {
       if (ended) return;
       ended = true;
       clearInterval(renewal);
-      session.end();
+      opened.end();
       await floor.release(key, holder);
       await inSchool(ctx, (tx) => repo.endBroadcast(tx, id, deps.now()));
     },

@@ -66,6 +66,22 @@ export type CameraSimulatorOptions = {
 /** The clock strip's layout (see CameraSimulatorOptions.clockCode): blocks across the full width. */
 export const CLOCK_CODE = { bits: 24, rows: 10, modulo: 2 ** 24 } as const;
 
+/**
+ * The ffmpeg filter chain that burns the clock strip into a picture (see CameraSimulatorOptions.clockCode).
+ * Frame time = wall-clock time since an epoch that is an exact multiple of 2^24 ms, so T*1000 mod 2^24
+ * equals the wall clock in ms mod 2^24: a page decodes it and subtracts it from its own clock. Shared
+ * by the simulator and the MediaMTX double's WebRTC pictures (test/mediamtx-double.ts).
+ */
+export function clockCodeFilter(nowMs = Date.now()): string {
+  const epochMs = Math.floor(nowMs / CLOCK_CODE.modulo) * CLOCK_CODE.modulo;
+  const bw = `(W/${CLOCK_CODE.bits})`;
+  return [
+    `setpts=(RTCTIME-${epochMs * 1000})/(TB*1000000),split[v][s]`,
+    `[s]crop=iw:${CLOCK_CODE.rows}:0:0,geq=lum='if(mod(floor(mod(floor(T*1000),${CLOCK_CODE.modulo})/pow(2,floor(X/${bw}))),2),235,16)':cb=128:cr=128[c]`,
+    '[v][c]overlay=0:0',
+  ].join(';');
+}
+
 export class CameraSimulator {
   private readonly streams = new Map<string, Running>();
   private readonly idleMs: number;
@@ -132,17 +148,7 @@ export class CameraSimulator {
     const { size, bitrate, font } = SIZES[stream.quality];
     const filters: string[] = [];
     const top = this.opts.clockCode ? CLOCK_CODE.rows + 4 : 0;
-    if (this.opts.clockCode) {
-      // Frame time = wall-clock time since `epoch`, an exact multiple of 2^24 ms, so T*1000 mod 2^24
-      // equals the wall clock in ms mod 2^24: a page decodes it and subtracts it from its own clock.
-      const epochMs = Math.floor(Date.now() / CLOCK_CODE.modulo) * CLOCK_CODE.modulo;
-      const bw = `(W/${CLOCK_CODE.bits})`;
-      filters.push([
-        `setpts=(RTCTIME-${epochMs * 1000})/(TB*1000000),split[v][s]`,
-        `[s]crop=iw:${CLOCK_CODE.rows}:0:0,geq=lum='if(mod(floor(mod(floor(T*1000),${CLOCK_CODE.modulo})/pow(2,floor(X/${bw}))),2),235,16)':cb=128:cr=128[c]`,
-        '[v][c]overlay=0:0',
-      ].join(';'));
-    }
+    if (this.opts.clockCode) filters.push(clockCodeFilter());
     if (this.font) {
       // Text from files: no escaping of room names (any script) inside the filter graph.
       await fsp.writeFile(path.join(dir, 'line1.txt'), stream.lines[0]);

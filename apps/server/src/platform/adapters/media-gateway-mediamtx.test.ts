@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { gatewayPathName, parseGatewayPath, subStreamUrl } from './media-gateway-mediamtx.ts';
+import { gatewayPathName, MediaMtxGateway, parseGatewayPath, subStreamUrl } from './media-gateway-mediamtx.ts';
 
 describe('MediaMTX gateway adapter', () => {
   it('names one path per school, camera and quality, and reads it back', () => {
@@ -27,5 +27,21 @@ describe('MediaMTX gateway adapter', () => {
     expect(() => loadConfig({ ...base, MEDIA_GATEWAY_HOOK_SECRET: 'short' })).toThrow(/MEDIA_GATEWAY_HOOK_SECRET/);
     expect(() => loadConfig({ ...base, MEDIA_GATEWAY_API_USER: 'hxk' })).toThrow(/go together/);
     expect(() => loadConfig({ ...base, MEDIA_GATEWAY: 'zlm' })).toThrow(/MEDIA_GATEWAY/);
+  });
+
+  it('offers WebRTC (WHEP) for the same path and token only when MEDIA_GATEWAY_WEBRTC_URL is set', () => {
+    const base = { MEDIA_GATEWAY: 'mediamtx', MEDIA_GATEWAY_API_URL: 'http://10.0.0.5:9997', MEDIA_GATEWAY_PLAY_URL: 'https://media.school.example:8888', MEDIA_GATEWAY_HOOK_SECRET: 'x'.repeat(32), PLAY_TOKEN_SECRET: 'y'.repeat(32) };
+    expect(loadConfig({ ...base, MEDIA_GATEWAY_WEBRTC_URL: 'https://media.school.example:8889/' }).live.gateway?.webrtcUrl).toBe('https://media.school.example:8889');
+    expect(loadConfig(base).live.gateway?.webrtcUrl).toBeUndefined();
+    expect(() => loadConfig({ ...base, MEDIA_GATEWAY_WEBRTC_URL: 'media.school.example:8889' })).toThrow(/MEDIA_GATEWAY_WEBRTC_URL/);
+    expect(() => loadConfig({ ...base, MEDIA_GATEWAY_WEBRTC_URL: 'rtsp://media.school.example:8554' })).toThrow(/MEDIA_GATEWAY_WEBRTC_URL: must be an http\(s\) URL/);
+    expect(() => loadConfig({ MEDIA_GATEWAY_WEBRTC_URL: 'https://media.school.example:8889' })).toThrow(/MEDIA_GATEWAY_WEBRTC_URL needs MEDIA_GATEWAY=mediamtx/);
+
+    const opts = { apiUrl: 'http://10.0.0.5:9997', playUrl: 'https://media.school.example:8888', allowHosts: [] };
+    const token = 'v1.abc+/=';
+    const withRtc = new MediaMtxGateway({ ...opts, webrtcUrl: 'https://media.school.example:8889' });
+    expect(withRtc.whepUrl('hxk_1_2_sub', token)).toBe('https://media.school.example:8889/hxk_1_2_sub/whep?t=v1.abc%2B%2F%3D');
+    expect(withRtc.hlsUrl('hxk_1_2_sub', token)).toBe('https://media.school.example:8888/hxk_1_2_sub/index.m3u8?t=v1.abc%2B%2F%3D');
+    expect(new MediaMtxGateway(opts).whepUrl('hxk_1_2_sub', token)).toBeNull();
   });
 });

@@ -3,11 +3,15 @@
  *
  * hxk never carries video when a gateway is configured. For each camera and quality a viewer asks
  * for, hxk makes sure the gateway has a path whose `source` is the camera's RTSP URL with
- * `sourceOnDemand: true`, through MediaMTX's control API (`POST /v3/config/paths/replace/{name}`,
- * falling back to `.../add/{name}` when the path does not exist yet). MediaMTX then pulls the camera
- * once, whatever the number of readers, only while someone reads, and closes the pull
- * `sourceOnDemandCloseAfter` after the last reader leaves. Every read asks hxk's auth hook
- * (`authMethod: http`, live.routes.ts), which checks the play token in the URL.
+ * `sourceOnDemand: true`, through MediaMTX's control API (`PATCH /v3/config/paths/patch/{name}`
+ * with the fields live video owns, falling back to `POST .../add/{name}` when the path does not
+ * exist yet). MediaMTX then pulls the camera once, whatever the number of readers, only while
+ * someone reads, and closes the pull `sourceOnDemandCloseAfter` after the last reader leaves. Every
+ * read asks hxk's auth hook (`authMethod: http`, live.routes.ts), which checks the play token in the URL.
+ *
+ * Class recordings (modules/recordings/gateway-recordings.ts) use the same paths: for a class's
+ * window the path is switched always-on and recorded (`setRecording`), and the playback server
+ * (`playbackUrl`, `recordedSpans`) serves what was recorded, asking the same hook (action "playback").
  *
  * Calls go through the guarded outbound client: the operator lists the gateway's private host in
  * OUTBOUND_ALLOW_HOSTS. Errors never carry the gateway's reply.
@@ -23,6 +27,10 @@ export type MediaMtxOptions = {
   playUrl: string;
   /** OUTBOUND_ALLOW_HOSTS. */
   allowHosts: readonly string[];
+  /** Where browsers reach the gateway's WebRTC server, e.g. https://media.school.example:8889; none: HLS only. */
+  webrtcUrl?: string | undefined;
+  /** The playback server (class recordings): `url` as browsers reach it, `apiUrl` as hxk does. */
+  playback?: { url: string; apiUrl: string } | undefined;
   /** A configured path is re-asserted after this long (a restarted gateway forgets API-made paths). */
   refreshMs?: number;
   timeoutMs?: number;
@@ -64,6 +72,40 @@ export function subStreamUrl(main: string): string {
   return main;
 }
 
+/** The path fields live video owns (on-demand pulls): sent on every assertion of a path. */
+export const liveConf = (source: string) => ({ source, sourceOnDemandStartTimeout: '10s', sourceOnDemandCloseAfter: '30s', rtspTransport: 'tcp' });
+
+/**
+ * The path fields a class's recording window owns: always-on and recorded to fMP4 (what the playback
+ * server reads) while on; on demand and unrecorded after. `recordDeleteAfter` stays set either way,
+ * so MediaMTX keeps deleting the path's old segments (the school's retention). recordPath,
+ * recordSegmentDuration and recordPartDuration come from the gateway's pathDefaults (its disks).
+ */
+export const recordingConf = (on: boolean, deleteAfter: string) =>
+  on ? { sourceOnDemand: false, record: true, recordFormat: 'fmp4', recordDeleteAfter: deleteAfter } : { sourceOnDemand: true, record: false, recordDeleteAfter: deleteAfter };
+
+/** A school's retention in days as MediaMTX's recordDeleteAfter ("0s": keep forever). */
+export const retentionDuration = (days: number) => (days > 0 ? `${days * 24}h` : '0s');
+
+/** MediaMTX's durations ("4320h", "4320h0m0s", "1d", "90s", "1.5s", "500ms", "0s") in seconds; NaN when unreadable. */
+export function gatewayDurationSeconds(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string' || !/^(\d+(\.\d+)?(d|h|ms|m|s))+$/.test(v)) return Number.NaN;
+  const unit: Record<string, number> = { d: 86_400, h: 3600, m: 60, s: 1, ms: 0.001 };
+  let total = 0;
+  for (const m of v.matchAll(/(\d+(?:\.\d+)?)(d|h|ms|m|s)/g)) total += Number(m[1]) * unit[m[2]!]!;
+  return total;
+}
+
+/** An instant as the playback server reads it: RFC 3339 in UTC, whole seconds. */
+export const rfc3339 = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
+
+/** A configured path as the control API lists it (the fields hxk reads). */
+export type GatewayPathConf = { name: string; source: string | null; sourceOnDemand: boolean; record: boolean; recordDeleteAfter: number };
+
+/** A span the playback server has recorded. */
+export type RecordedSpan = { start: Date; durationSeconds: number };
+
 export class MediaMtxGateway {
   private readonly configured = new Map<string, { source: string; at: number }>();
   private readonly pending = new Map<string, Promise<void>>();
@@ -78,6 +120,14 @@ export class MediaMtxGateway {
   /** The HLS address a browser plays, carrying the play token (the hook reads it from `query`). */
   hlsUrl(path: string, token: string): string {
     return `${this.opts.playUrl}/${path}/index.m3u8?t=${encodeURIComponent(token)}`;
+  }
+
+  /**
+   * The WHEP address of the same path and token (MediaMTX's WebRTC server: the browser POSTs its SDP
+   * offer there; the auth hook sees protocol "webrtc" and the same query), or null without a WebRTC URL.
+   */
+  whepUrl(path: string, token: string): string | null {
+    return this.opts.webrtcUrl ? `${this.opts.webrtcUrl}/${path}/whep?t=${encodeURIComponent(token)}` : null;
   }
 
   /**
@@ -109,14 +159,119 @@ export class MediaMtxGateway {
     this.configured.clear();
   }
 
+  /**
+   * Turns a camera path's recording on (pulled always, recorded) or off (on demand again, unrecorded;
+   * its recorded segments stay for playback), through `PATCH /v3/config/paths/patch/{name}`. A missing
+   * path (a restarted gateway) is added when turning on, and needs nothing when turning off.
+   */
+  async setRecording(path: string, source: string | null, on: boolean, deleteAfter: string): Promise<void> {
+    const conf = { ...(source ? { source } : {}), ...recordingConf(on, deleteAfter) };
+    try {
+      await this.api('PATCH', `/v3/config/paths/patch/${path}`, JSON.stringify(conf));
+    } catch (e) {
+      if (!(e instanceof OutboundError && e.kind === 'status' && e.status === 404)) throw this.mapped(e);
+      if (!on || !source) return;
+      try {
+        await this.api('POST', `/v3/config/paths/add/${path}`, JSON.stringify({ ...liveConf(source), ...conf }));
+      } catch (e2) {
+        throw this.mapped(e2);
+      }
+    }
+  }
+
+  /** Sets how long a path's recorded segments are kept (the school's retention changed); a missing path is fine. */
+  async setDeleteAfter(path: string, deleteAfter: string): Promise<void> {
+    try {
+      await this.api('PATCH', `/v3/config/paths/patch/${path}`, JSON.stringify({ recordDeleteAfter: deleteAfter }));
+    } catch (e) {
+      if (e instanceof OutboundError && e.kind === 'status' && e.status === 404) return;
+      throw this.mapped(e);
+    }
+  }
+
+  /** Every configured path, from `GET /v3/config/paths/list` a page at a time. */
+  async listPaths(): Promise<GatewayPathConf[]> {
+    const out: GatewayPathConf[] = [];
+    for (let page = 0; page < 10_000; page++) {
+      let body: { pageCount?: unknown; items?: unknown };
+      try {
+        const res = await this.request('GET', `${this.opts.apiUrl}/v3/config/paths/list?page=${page}&itemsPerPage=200`, { credentials: true, maxBytes: 8 * 1024 * 1024 });
+        body = JSON.parse(res.body.toString('utf8')) as typeof body;
+      } catch (e) {
+        throw this.mapped(e);
+      }
+      for (const item of Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : []) {
+        if (!item || typeof item.name !== 'string') continue;
+        out.push({
+          name: item.name,
+          source: typeof item.source === 'string' ? item.source : null,
+          // MediaMTX's default is false: a path without the field pulls always.
+          sourceOnDemand: item.sourceOnDemand === true,
+          record: item.record === true,
+          recordDeleteAfter: gatewayDurationSeconds(item.recordDeleteAfter),
+        });
+      }
+      if (page + 1 >= (typeof body.pageCount === 'number' ? body.pageCount : 0)) break;
+    }
+    return out;
+  }
+
+  /**
+   * The playback server's MP4 of [start, start + duration] of a path (`GET /get`, format mp4), with
+   * the playback token in `t` (the auth hook reads the query). It answers no Range requests.
+   */
+  playbackUrl(path: string, start: Date, durationSeconds: number, token: string): string {
+    if (!this.opts.playback) throw new Error('no playback server configured');
+    const q = new URLSearchParams({ path, start: rfc3339(start), duration: String(durationSeconds), format: 'mp4', t: token });
+    return `${this.opts.playback.url}/get?${q.toString()}`;
+  }
+
+  /** The spans recorded on a path within [start, end] (`GET /list`); none when the playback server has nothing there (404). */
+  async recordedSpans(path: string, start: Date, end: Date, token: string): Promise<RecordedSpan[]> {
+    if (!this.opts.playback) throw new Error('no playback server configured');
+    const q = new URLSearchParams({ path, start: rfc3339(start), end: rfc3339(end), t: token });
+    let list: unknown;
+    try {
+      const res = await this.request('GET', `${this.opts.playback.apiUrl}/list?${q.toString()}`, { credentials: false, maxBytes: 1024 * 1024 });
+      list = JSON.parse(res.body.toString('utf8'));
+    } catch (e) {
+      if (e instanceof OutboundError && e.kind === 'status' && e.status === 404) return [];
+      throw this.mapped(e);
+    }
+    if (!Array.isArray(list)) throw new MediaGatewayError('refused');
+    return (list as { start?: unknown; duration?: unknown }[]).flatMap((e) => {
+      const at = typeof e?.start === 'string' ? new Date(e.start) : null;
+      const seconds = gatewayDurationSeconds(e?.duration);
+      return at && Number.isFinite(at.getTime()) && Number.isFinite(seconds) && seconds > 0 ? [{ start: at, durationSeconds: seconds }] : [];
+    });
+  }
+
+  private request(method: 'GET', url: string, o: { credentials: boolean; maxBytes: number }) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (o.credentials && this.opts.apiUser !== undefined) {
+      headers.authorization = `Basic ${Buffer.from(`${this.opts.apiUser}:${this.opts.apiPassword ?? ''}`).toString('base64')}`;
+    }
+    return outboundFetch(url, {
+      method,
+      headers,
+      allowHosts: this.opts.allowHosts,
+      timeoutMs: this.opts.timeoutMs ?? 5_000,
+      maxBytes: o.maxBytes,
+      maxRedirects: 0,
+      ...(this.opts.lookup ? { lookup: this.opts.lookup } : {}),
+    });
+  }
+
   private async upsert(path: string, source: string): Promise<void> {
-    const conf = JSON.stringify({ source, sourceOnDemand: true, sourceOnDemandStartTimeout: '10s', sourceOnDemandCloseAfter: '30s', rtspTransport: 'tcp' });
+    // An existing path is patched with the fields live video owns: during a class's recording window
+    // the same path is always-on and recorded (recordingConf), and a viewer must not undo that.
+    const live = liveConf(source);
     try {
       try {
-        await this.api('POST', `/v3/config/paths/replace/${path}`, conf);
+        await this.api('PATCH', `/v3/config/paths/patch/${path}`, JSON.stringify(live));
       } catch (e) {
         if (!(e instanceof OutboundError && e.kind === 'status' && e.status === 404)) throw e;
-        await this.api('POST', `/v3/config/paths/add/${path}`, conf);
+        await this.api('POST', `/v3/config/paths/add/${path}`, JSON.stringify({ ...live, sourceOnDemand: true }));
       }
     } catch (e) {
       this.configured.delete(path);
@@ -125,7 +280,7 @@ export class MediaMtxGateway {
     this.configured.set(path, { source, at: this.now() });
   }
 
-  private api(method: 'POST' | 'DELETE', route: string, body?: string) {
+  private api(method: 'POST' | 'PATCH' | 'DELETE', route: string, body?: string) {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.opts.apiUser !== undefined) {

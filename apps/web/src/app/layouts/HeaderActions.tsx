@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Button, Tooltip } from 'antd';
-import { AppstoreOutlined, FileSearchOutlined, FullscreenOutlined, LineChartOutlined } from '@ant-design/icons';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Badge, Button, Tooltip } from 'antd';
+import { AppstoreOutlined, FileSearchOutlined, FullscreenOutlined, LineChartOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApplicationsDialog } from '../../features/settings/components/ApplicationsDialog.tsx';
-import { InvitationsNotice } from '../../features/schools/components/InvitationsNotice.tsx';
+import { useInvitationsNotice } from '../../features/schools/components/InvitationsNotice.tsx';
 import { useMyAccess } from '../../lib/my-access.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { routeByPath } from '../routes.tsx';
@@ -13,38 +13,72 @@ import { routeByPath } from '../routes.tsx';
 const DATA_BOARD_HREF = `${import.meta.env.BASE_URL.replace(/\/$/, '')}${PATHS.dataAnalysisReport}`;
 const hasDataBoard = () => routeByPath(PATHS.dataAnalysisReport) !== undefined;
 
-/** Header entries: data board (once its page exists), inspection records, school invitations (when any), applications, full screen. */
-export function HeaderActions({ onFullScreen }: { onFullScreen: () => void }) {
+/** One header entry: a button on a desktop, a line of the header menu on a phone (data-testid `header-<key>`). */
+export type HeaderEntry = {
+  key: string;
+  icon: ReactNode;
+  label: string;
+  /** Shown with its label on a desktop (the others are icons with a tooltip). */
+  labelled?: boolean;
+  badge?: number;
+  href?: string;
+  onClick?: () => void;
+};
+
+/**
+ * The header entries this person can use, and the dialogs they open: the data board (once its page
+ * exists), inspection records (with that screen's permission), school invitations (while there are
+ * any), applications, and full screen (not on a phone, where the browser's own is the way).
+ */
+export function useHeaderEntries({ phone, onFullScreen }: { phone: boolean; onFullScreen: () => void }): { entries: HeaderEntry[]; dialogs: ReactNode } {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const access = useMyAccess();
+  const invitations = useInvitationsNotice();
   const [appsOpen, setAppsOpen] = useState(false);
-  // Patrol's inspection records for those who patrol; otherwise my evaluation records.
-  const inspectionTarget = useMyAccess().can('InspectionRecords') ? PATHS.inspectionRecords : PATHS.lessonEvaluationRecord;
 
+  const entries: HeaderEntry[] = [];
+  if (hasDataBoard()) entries.push({ key: 'data-board', icon: <LineChartOutlined />, label: t('shell.dataBoard'), labelled: true, href: DATA_BOARD_HREF });
+  if (access.can('InspectionRecords')) {
+    entries.push({ key: 'inspection-record', icon: <FileSearchOutlined />, label: t('shell.inspectionRecord'), labelled: true, onClick: () => void navigate(PATHS.inspectionRecords) });
+  }
+  if (invitations.count) entries.push({ key: 'invitations', icon: <MailOutlined />, label: t('invitation.title', { ns: 'schools' }), badge: invitations.count, onClick: invitations.show });
+  entries.push({ key: 'apps', icon: <AppstoreOutlined />, label: t('shell.apps.title'), onClick: () => setAppsOpen(true) });
+  if (!phone) entries.push({ key: 'full-screen', icon: <FullscreenOutlined />, label: t('shell.fullScreen.enter'), onClick: onFullScreen });
+
+  const dialogs = (
+    <>
+      {invitations.dialog}
+      <ApplicationsDialog open={appsOpen} onClose={() => setAppsOpen(false)} />
+    </>
+  );
+  return { entries, dialogs };
+}
+
+/** The header entries as buttons (desktop): labelled ones with their text from md up, the others as icons with a tooltip. */
+export function HeaderActions({ entries }: { entries: HeaderEntry[] }) {
   return (
     <div className="app-header__actions">
-      {hasDataBoard() && (
-        <Button type="text" icon={<LineChartOutlined />} href={DATA_BOARD_HREF} target="_blank" rel="noopener" aria-label={t('shell.dataBoard')} data-testid="header-data-board">
-          <span className="hide-md">{t('shell.dataBoard')}</span>
-        </Button>
-      )}
-      <Button
-        type="text"
-        icon={<FileSearchOutlined />}
-        aria-label={t('shell.inspectionRecord')}
-        onClick={() => void navigate(inspectionTarget)}
-        data-testid="header-inspection-record"
-      >
-        <span className="hide-md">{t('shell.inspectionRecord')}</span>
-      </Button>
-      <InvitationsNotice />
-      <Tooltip title={t('shell.apps.title')}>
-        <Button type="text" icon={<AppstoreOutlined />} aria-label={t('shell.apps.title')} onClick={() => setAppsOpen(true)} data-testid="header-apps" />
-      </Tooltip>
-      <Tooltip title={t('shell.fullScreen.enter')}>
-        <Button type="text" icon={<FullscreenOutlined />} aria-label={t('shell.fullScreen.enter')} onClick={onFullScreen} data-testid="header-full-screen" />
-      </Tooltip>
-      <ApplicationsDialog open={appsOpen} onClose={() => setAppsOpen(false)} />
+      {entries.map((e) => {
+        const common = { type: 'text' as const, icon: e.icon, 'aria-label': e.label, 'data-testid': `header-${e.key}` };
+        const button = e.href ? (
+          <Button {...common} href={e.href} target="_blank" rel="noopener">
+            {e.labelled && <span className="hide-md">{e.label}</span>}
+          </Button>
+        ) : (
+          <Button {...common} onClick={e.onClick}>
+            {e.labelled && <span className="hide-md">{e.label}</span>}
+          </Button>
+        );
+        const badged = e.badge ? (
+          <Badge count={e.badge} size="small" offset={[-6, 6]}>
+            {button}
+          </Badge>
+        ) : (
+          button
+        );
+        return e.labelled ? <Fragment key={e.key}>{badged}</Fragment> : <Tooltip key={e.key} title={e.label}>{badged}</Tooltip>;
+      })}
     </div>
   );
 }

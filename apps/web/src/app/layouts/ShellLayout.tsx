@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Layout, Result, Tooltip } from 'antd';
+import { Button, Grid, Layout, Result, Tooltip } from 'antd';
 import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -19,7 +19,7 @@ import { useTitle } from '../../features/settings/api/get-title.ts';
 import { ProductTitle } from '../../features/settings/components/ProductTitle.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { canOpen, MENU_HIDDEN_PATHS, routeByPath } from '../routes.tsx';
-import { HeaderActions } from './HeaderActions.tsx';
+import { HeaderActions, useHeaderEntries } from './HeaderActions.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { useFullScreen } from './full-screen.ts';
 import { SideMenu } from './SideMenu.tsx';
@@ -48,6 +48,9 @@ export function ShellLayout() {
   const current = routeByPath(pathname);
   const selected = useHighlight(current);
   const fullScreen = useFullScreen();
+  // Below md the header keeps the logo, the bell and one labelled menu (UserMenu) for everything else.
+  const phone = Grid.useBreakpoint().md === false;
+  const header = useHeaderEntries({ phone, onFullScreen: fullScreen.enter });
   const menuCollapsed = narrow ? openOn !== pathname : collapsed;
   // Every navigation shows the top of the new screen (the browser keeps the old scroll position).
   useEffect(() => {
@@ -102,25 +105,35 @@ export function ShellLayout() {
             <img src={logo} alt="" />
             <ProductTitle />
           </div>
-          <HeaderActions onFullScreen={fullScreen.enter} />
-          {info.schoolId ? <NotificationBell /> : null}
-          <LanguageMenu />
-          <Button
-            type="text"
-            shape="circle"
-            aria-label={menuTitle(t, 'MeInfo')}
-            onClick={() => void navigate(PATHS.meInfo)}
-            icon={<AvatarImage src={info.avatar} size={32} alt={info.name} />}
-            data-testid="header-avatar"
-          />
-          <UserMenu name={info.name} sso={info.sso} />
+          {phone ? (
+            <>
+              {info.schoolId ? <NotificationBell /> : null}
+              <UserMenu name={info.name} avatar={info.avatar} sso={info.sso} phone={{ entries: header.entries }} />
+            </>
+          ) : (
+            <>
+              <HeaderActions entries={header.entries} />
+              {info.schoolId ? <NotificationBell /> : null}
+              <LanguageMenu />
+              <Button
+                type="text"
+                shape="circle"
+                aria-label={menuTitle(t, 'MeInfo')}
+                onClick={() => void navigate(PATHS.meInfo)}
+                icon={<AvatarImage src={info.avatar} size={32} alt={info.name} />}
+                data-testid="header-avatar"
+              />
+              <UserMenu name={info.name} sso={info.sso} />
+            </>
+          )}
+          {header.dialogs}
         </header>
       )}
       <Layout hasSider={showMenu}>
         {showMenu && (
           <Layout.Sider
             theme="light"
-            width={220}
+            width={248}
             breakpoint="lg"
             collapsedWidth={0}
             collapsed={menuCollapsed}
@@ -133,7 +146,7 @@ export function ShellLayout() {
             className={narrow ? 'app-sider app-sider--overlay' : 'app-sider'}
             style={{ borderRight: '1px solid #f0f0f0' }}
           >
-            <SideMenu tree={tree} selected={selected} />
+            <SideMenu tree={tree} selected={selected} collapsed={menuCollapsed} />
           </Layout.Sider>
         )}
         <Layout.Content className="app-content">

@@ -4,8 +4,11 @@ import type Hls from 'hls.js';
 import type { TPlayGrant, TStreamQuality } from '@hxk/contracts/live';
 import { requestPlay, withPlayToken } from '../../lib/live.ts';
 import { ApiError } from '../../lib/api.ts';
+import { playWhep, type WhepPlayback } from './whep.ts';
 
 export type LivePlayerState = 'loading' | 'playing' | 'lost' | 'refused';
+/** How the tile receives video: WebRTC (WHEP) from the gateway when it offers it, else HLS. */
+export type LiveTransport = 'webrtc' | 'hls';
 
 type Props = {
   cameraId: string;
@@ -29,14 +32,18 @@ const RETRY_MS = [1_000, 2_000, 5_000, 10_000];
 
 /**
  * One camera, live (issue 14). Asks the server for a play grant (a short-lived token for this camera
- * and quality), plays it with hls.js (Safari's own HLS where hls.js is unsupported), renews the token
- * before it expires without restarting playback, and when the stream is lost says so and recovers by
- * itself. Everything is torn down on unmount: a wall that changes tiles leaks no media element.
+ * and quality). When the grant carries a WHEP address (a gateway with WebRTC) and the browser has
+ * WebRTC, plays it over WebRTC (sub-second latency, whep.ts); when that is refused or shows no picture
+ * within seconds, plays the grant's HLS instead, with hls.js (Safari's own HLS where hls.js is
+ * unsupported). Renews the token before it expires without restarting playback, and when the stream
+ * is lost says so and recovers by itself (WebRTC first again). Everything is torn down on unmount: a
+ * wall that changes tiles leaks no media element and no peer connection.
  */
 export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState, grant: grantFrom }: Props) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<{ kind: LivePlayerState; message?: string }>({ kind: 'loading' });
+  const [transport, setTransport] = useState<LiveTransport | null>(null);
   const report = useRef(onState);
   const ask = useRef(grantFrom ?? requestPlay);
   useEffect(() => {
@@ -49,6 +56,8 @@ export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState, g
     if (!current) return;
     const el: HTMLVideoElement = current;
     let hls: Hls | null = null;
+    let whep: WhepPlayback | null = null;
+    const unmounted = new AbortController();
     let token = '';
     let closed = false;
     let attempt = 0;
@@ -68,6 +77,9 @@ export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState, g
     const teardown = () => {
       hls?.destroy();
       hls = null;
+      whep?.close();
+      whep = null;
+      if (el.srcObject) el.srcObject = null;
       el.removeAttribute('src');
       el.load();
     };
@@ -101,6 +113,18 @@ export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState, g
       if (closed) return;
       token = new URL(grant.url, location.origin).searchParams.get('t') ?? '';
       renew();
+      if (grant.whepUrl && typeof RTCPeerConnection === 'function') {
+        setTransport('webrtc');
+        el.muted = true;
+        try {
+          whep = await playWhep(el, grant.whepUrl, { signal: unmounted.signal, onLost: () => !closed && retry() });
+          return;
+        } catch {
+          // Refused, unreachable or no picture: this attempt plays HLS (a later loss tries WebRTC again).
+          if (closed) return;
+        }
+      }
+      setTransport('hls');
       const { default: HlsClass } = await import('hls.js');
       if (closed) return;
       if (HlsClass.isSupported()) {
@@ -139,6 +163,7 @@ export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState, g
     void start();
     return () => {
       closed = true;
+      unmounted.abort();
       for (const id of timers) clearTimeout(id);
       el.removeEventListener('playing', onPlaying);
       el.removeEventListener('error', onStalled);
@@ -147,7 +172,7 @@ export function LivePlayer({ cameraId, quality, fit = 'cover', style, onState, g
   }, [cameraId, quality, t]);
 
   return (
-    <div style={{ position: 'relative', background: '#000', overflow: 'hidden', ...style }} data-testid="live-player" data-state={state.kind}>
+    <div style={{ position: 'relative', background: '#000', overflow: 'hidden', ...style }} data-testid="live-player" data-state={state.kind} data-transport={transport ?? undefined}>
       <video ref={video} muted playsInline autoPlay style={{ width: '100%', height: '100%', objectFit: fit, display: 'block' }} />
       {state.kind !== 'playing' && (
         <div role="status" style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#fff', padding: 8, textAlign: 'center', background: 'rgba(0,0,0,0.45)', fontSize: 13 }}>

@@ -97,6 +97,8 @@ export function ShoutPanel({ classroomId }: Props) {
   const live = phase.kind === 'live';
   const connecting = phase.kind === 'connecting';
   const terminals = live ? phase.terminals : (room.data?.terminalsOnline ?? 0);
+  // A talk-back camera speaks into the room whether or not a terminal is open.
+  const talkBack = room.data?.talkBack ?? false;
   const otherSpeaker = !live && !connecting ? room.data?.speakerName : null;
 
   return (
@@ -105,7 +107,7 @@ export function ShoutPanel({ classroomId }: Props) {
         {room.isError && <Alert type="error" showIcon message={room.error.message} style={{ alignSelf: 'stretch' }} />}
         {failure && <Alert type="error" showIcon message={failureText(failure)} data-testid="shout-error" data-kind={failure.kind} style={{ alignSelf: 'stretch' }} />}
         {otherSpeaker && <Alert type="info" showIcon message={t('someoneSpeaking', { name: otherSpeaker })} style={{ alignSelf: 'stretch' }} />}
-        {room.isSuccess && terminals === 0 && !failure && (
+        {room.isSuccess && !talkBack && terminals === 0 && !failure && (
           <Alert type="warning" showIcon message={t('noTerminal')} description={t('noTerminalHint')} style={{ alignSelf: 'stretch' }} data-testid="shout-no-terminal" />
         )}
         <Button
@@ -141,7 +143,11 @@ export function ShoutPanel({ classroomId }: Props) {
         </Space>
         <Space wrap>
           {live && <Tag color="red">{t('onAir')}</Tag>}
-          <Tag color={terminals > 0 ? 'green' : 'default'} data-testid="shout-terminals">{t('terminals', { count: terminals })}</Tag>
+          {talkBack ? (
+            <Tag color="purple" data-testid="shout-talk-back">{t('talkBack')}</Tag>
+          ) : (
+            <Tag color={terminals > 0 ? 'green' : 'default'} data-testid="shout-terminals">{t('terminals', { count: terminals })}</Tag>
+          )}
         </Space>
       </Flex>
     </Card>

@@ -25,6 +25,7 @@ import patrolDetail from './patrolDetail.json';
 import shouting from './shouting.json';
 import recordings from './recordings.json';
 import liveLessons from './liveLessons.json';
+import share from './share.json';
 import usage from './usage.json';
 
-export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, usage };
+export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, share, usage };

@@ -12,7 +12,7 @@ import { deviceUrlRule, streamUrlRule } from './device-rules.ts';
 export type CameraFormTarget = { classroomId: string; camera: TCamera | null; nextSort: number };
 type Values = {
   name: string; frame: TCameraFrame; streamUrl?: string; onvifUrl?: string; profileToken?: string;
-  username?: string; password?: string; clearPassword?: boolean; ptz: boolean; sort: number;
+  username?: string; password?: string; clearPassword?: boolean; ptz: boolean; talkBack: boolean; sort: number;
 };
 
 export function CameraFormModal({ target, onClose }: { target: CameraFormTarget | null; onClose: () => void }) {
@@ -21,13 +21,14 @@ export function CameraFormModal({ target, onClose }: { target: CameraFormTarget 
   const save = useSaveCamera();
   const c = target?.camera ?? null;
   const ptz = Form.useWatch('ptz', form);
+  const talkBack = Form.useWatch('talkBack', form);
 
   useEffect(() => {
     if (!target) return;
     form.resetFields();
     form.setFieldsValue(c
-      ? { name: c.name, frame: c.frame, streamUrl: c.streamUrl ?? '', onvifUrl: c.onvifUrl ?? '', profileToken: c.profileToken ?? '', username: c.username ?? '', ptz: c.ptz, sort: c.sort }
-      : { name: '', frame: 'composite', streamUrl: '', onvifUrl: '', profileToken: '', username: '', ptz: false, sort: target.nextSort });
+      ? { name: c.name, frame: c.frame, streamUrl: c.streamUrl ?? '', onvifUrl: c.onvifUrl ?? '', profileToken: c.profileToken ?? '', username: c.username ?? '', ptz: c.ptz, talkBack: c.talkBack, sort: c.sort }
+      : { name: '', frame: 'composite', streamUrl: '', onvifUrl: '', profileToken: '', username: '', ptz: false, talkBack: false, sort: target.nextSort });
   }, [target, c, form]);
 
   const submit = (v: Values) =>
@@ -35,7 +36,7 @@ export function CameraFormModal({ target, onClose }: { target: CameraFormTarget 
       {
         ...(c ? { id: c.id } : {}), classroomId: target!.classroomId, name: v.name.trim(), frame: v.frame,
         streamUrl: v.streamUrl?.trim() ?? '', onvifUrl: v.onvifUrl?.trim() ?? '', profileToken: v.profileToken?.trim() ?? '',
-        username: v.username?.trim() ?? '', ptz: v.ptz, sort: v.sort ?? 0, ...passwordField(v),
+        username: v.username?.trim() ?? '', ptz: v.ptz, talkBack: v.talkBack, sort: v.sort ?? 0, ...passwordField(v),
       },
       {
         onSuccess: () => {
@@ -70,8 +71,13 @@ export function CameraFormModal({ target, onClose }: { target: CameraFormTarget 
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="streamUrl" label={t('camera.streamUrl')} extra={t('camera.streamUrlHint')} rules={[streamUrlRule()]}>
-          <Input maxLength={500} placeholder="http://media.example/live/a101.m3u8" data-testid="camera-stream" />
+        <Form.Item
+          name="streamUrl"
+          label={t('camera.streamUrl')}
+          extra={t('camera.streamUrlHint')}
+          rules={[streamUrlRule(), ...(talkBack ? [requiredRule(), { pattern: /^rtsps?:\/\//i, message: t('validation.talkBackRtsp') }] : [])]}
+        >
+          <Input maxLength={500} placeholder="rtsp://10.0.3.31:554/Streaming/Channels/101" data-testid="camera-stream" />
         </Form.Item>
         <Row gutter={16}>
           <Col span={16}>
@@ -91,12 +97,17 @@ export function CameraFormModal({ target, onClose }: { target: CameraFormTarget 
         </Row>
         <DeviceCredentials hasPassword={!!c?.hasPassword} prefix="camera" />
         <Row gutter={16}>
-          <Col span={12}>
+          <Col span={8}>
             <Form.Item name="ptz" label={t('camera.ptz')} valuePropName="checked">
               <Switch data-testid="camera-ptz" />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col span={8}>
+            <Form.Item name="talkBack" label={t('camera.talkBack')} tooltip={t('camera.talkBackHint')} valuePropName="checked">
+              <Switch data-testid="camera-talk-back" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
             <Form.Item name="sort" label={t('sort')}>
               <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
             </Form.Item>

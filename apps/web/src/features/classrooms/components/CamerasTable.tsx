@@ -49,7 +49,16 @@ export function CamerasTable({ classroomId, cameras, modal }: { classroomId: str
       responsive: ['xxl'],
     },
     { title: t('device.status'), dataIndex: 'status', render: (v: TCamera['status'], c) => <DeviceStatusTag status={v} testId={`camera-status-${c.id}`} /> },
-    { title: t('camera.ptz'), dataIndex: 'ptz', render: (v: boolean) => (v ? <Tag color="blue">{t('camera.ptzYes')}</Tag> : '—') },
+    {
+      title: t('camera.features'),
+      dataIndex: 'ptz',
+      render: (v: boolean, c: TCamera) => (v || c.talkBack ? (
+        <>
+          {v && <Tag color="blue">{t('camera.ptzYes')}</Tag>}
+          {c.talkBack && <Tag color="purple">{t('camera.talkBackYes')}</Tag>}
+        </>
+      ) : '—'),
+    },
     { title: t('camera.sensitivity'), dataIndex: 'sensitivity', align: 'right' },
     {
       title: t('actions'),

@@ -10,6 +10,8 @@ export type RecordQuery = {
   keyword?: string | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
+  /** true: only evaluations made during real-time patrol; false: the others. */
+  byPatrol?: boolean | undefined;
 };
 
 export const getRecords = (q: RecordQuery) => api.post('/app/ddxk/evaluation/v1/records', q, { schema: ZEvaluationRecordPage });

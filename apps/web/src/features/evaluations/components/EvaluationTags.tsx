@@ -24,6 +24,16 @@ export function KindTag({ kind }: { kind: TEvaluationKind }) {
   );
 }
 
+/** "Evaluated during patrol": made from a classroom's detail in real-time patrol. */
+export function PatrolTag({ testId }: { testId?: string }) {
+  const { t } = useTranslation('evaluations');
+  return (
+    <Tag color="volcano" style={{ marginInlineEnd: 0 }} data-testid={testId}>
+      {t('byPatrol')}
+    </Tag>
+  );
+}
+
 const STATE_COLORS = { notStarted: 'default', waiting: 'gold', inClass: 'processing', warning: 'red', ended: 'default' } as const;
 
 /** The course's state now (not started, waiting for class, in class, warning, ended). */

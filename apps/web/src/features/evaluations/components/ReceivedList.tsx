@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useReceived, type ReceivedQuery } from '../api/get-received.ts';
 import { classTime } from '../../../lib/class-time.ts';
-import { KindTag } from './EvaluationTags.tsx';
+import { KindTag, PatrolTag } from './EvaluationTags.tsx';
 import { recordPath } from './ListenClassList.tsx';
 
 /** A teacher's front page: the evaluations of my classes, newest first (the evaluator hidden when anonymous). */
@@ -49,6 +49,7 @@ export function ReceivedList({ canOpen }: { canOpen: boolean }) {
               </Typography.Text>
               <Flex gap={4} wrap align="center" style={{ marginTop: 4 }}>
                 {r.planName ? <Tag style={{ marginInlineEnd: 0 }}>{r.planName}</Tag> : <KindTag kind={r.kind} />}
+                {r.byPatrol && <PatrolTag />}
                 <Typography.Text type="secondary" style={{ fontSize: 13 }}>
                   {r.evaluator ? t('front.by', { name: r.evaluator.name }) : t('field.anonymousEvaluator')} · {formatDateTime(r.submittedAt)}
                 </Typography.Text>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TEvaluation } from '@hxk/contracts/evaluations';
 import { formatDateTime } from '../../../lib/format.ts';
 import { classTime } from '../../../lib/class-time.ts';
-import { KindTag } from './EvaluationTags.tsx';
+import { KindTag, PatrolTag } from './EvaluationTags.tsx';
 
 /** What an evaluation is about: course, teacher, class time, room, plan or kind, template, evaluator. */
 export function RecordFacts({ e }: { e: TEvaluation }) {
@@ -39,7 +39,10 @@ export function RecordFacts({ e }: { e: TEvaluation }) {
             )}
           </Space>
         ) : (
-          <KindTag kind={e.kind} />
+          <Space size={[4, 4]} wrap>
+            <KindTag kind={e.kind} />
+            {e.byPatrol && <PatrolTag testId="record-by-patrol" />}
+          </Space>
         )}
       </Descriptions.Item>
       <Descriptions.Item label={t('field.template')}>

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useRecords, type RecordQuery } from '../api/get-records.ts';
 import { classTime } from '../../../lib/class-time.ts';
-import { KindTag, StatusTag } from '../components/EvaluationTags.tsx';
+import { KindTag, PatrolTag, StatusTag } from '../components/EvaluationTags.tsx';
 import { recordPath } from '../components/ListenClassList.tsx';
 import { useShown } from '../components/use-shown.ts';
 
@@ -33,6 +33,12 @@ export function LessonEvaluationRecordPage() {
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
             {classTime(t, r.class)}
           </Typography.Text>
+          {/* With the class, which every width shows. */}
+          {r.byPatrol && (
+            <div style={{ marginTop: 4 }}>
+              <PatrolTag testId={`record-patrol-${r.evaluationId}`} />
+            </div>
+          )}
         </div>
       ),
     },
@@ -102,6 +108,14 @@ export function LessonEvaluationRecordPage() {
           options={(['draft', 'submitted'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
           onChange={(status) => setQuery((q) => ({ ...q, status, pageNum: 1 }))}
           data-testid="records-status"
+        />
+        <Select<'yes' | 'no'>
+          allowClear
+          placeholder={t('filter.byPatrol')}
+          style={{ flex: '0 1 170px', minWidth: 130 }}
+          options={(['yes', 'no'] as const).map((v) => ({ value: v, label: t(`filter.byPatrolOption.${v}`) }))}
+          onChange={(v) => setQuery((q) => ({ ...q, byPatrol: v === undefined ? undefined : v === 'yes', pageNum: 1 }))}
+          data-testid="records-by-patrol"
         />
         <DatePicker.RangePicker
           style={{ flex: '1 1 240px', maxWidth: 300 }}

@@ -4,11 +4,10 @@ import {
   ZLiveLessonPage,
   ZLiveLessonRooms,
   ZLiveLessonView,
-  ZShare,
-  ZShareList,
   ZShareView,
-  type TCreateShareRequest,
   type TLiveLessonState,
+  type TLiveLessonView,
+  type TShareView,
   type TSaveLiveLessonRequest,
 } from '@hxk/contracts/live-lessons';
 import { ZPlayGrant } from '@hxk/contracts/live';
@@ -47,36 +46,23 @@ export function useCancelLesson() {
   return useMutation({ mutationFn: (lessonId: string) => api.post<null>(`${P}/cancel`, { lessonId }), onSuccess: () => qc.invalidateQueries({ queryKey: ['liveLessons'] }) });
 }
 
-export const useShares = (lessonId: string | null) =>
-  useQuery({ queryKey: ['liveLessons', 'shares', lessonId], queryFn: () => api.get(`${P}/shares`, { lessonId: lessonId! }, { schema: ZShareList }), enabled: Boolean(lessonId) });
-
-export function useCreateShare() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TCreateShareRequest) => api.post(`${P}/shares/create`, body, { schema: ZShare }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['liveLessons', 'shares'] }),
-  });
-}
-
-export function useRevokeShare() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: (shareId: string) => api.post<null>(`${P}/shares/revoke`, { shareId }), onSuccess: () => qc.invalidateQueries({ queryKey: ['liveLessons', 'shares'] }) });
-}
-
 /** What the viewer opens: a lesson of my school, a lesson by its open link, or a share. */
 export type ViewTarget =
   | { kind: 'member'; lessonId: string }
   | { kind: 'open'; schoolId: string; lessonId: string }
   | { kind: 'share'; schoolId: string; code: string };
 
-/** The lesson as its viewer shows it; refusals (sign-in, expired, not found) are the page's to show, without a toast. */
+/**
+ * The lesson as its viewer shows it (a share may open a recording clip instead); refusals (sign-in,
+ * expired, not found) are the page's to show, without a toast.
+ */
 export function useLessonView(target: ViewTarget | null) {
   return useQuery({
     queryKey: ['liveLessons', 'view', target],
     enabled: Boolean(target),
     retry: false,
     refetchInterval: 60_000,
-    queryFn: () => {
+    queryFn: (): Promise<TLiveLessonView | TShareView> => {
       const t = target!;
       if (t.kind === 'member') return api.get(`${P}/watch`, { lessonId: t.lessonId }, { schema: ZLiveLessonView, silent: true });
       if (t.kind === 'open') return api.get(`${P}/open/watch`, { schoolId: t.schoolId, lessonId: t.lessonId }, { schema: ZLiveLessonView, silent: true });

@@ -10,10 +10,13 @@ import { rememberRedirect } from '../../../lib/auth-state.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { playGrant, useLessonView, type ViewTarget } from '../api/live-lessons.ts';
+import { ClipViewer } from './ClipViewer.tsx';
 import { LessonStateTag } from './LessonStateTag.tsx';
 
 /** Refused views the page explains (anything else is a plain error with its message). */
 const GONE = ['shares.expired', 'shares.revoked', 'shares.notFound', 'liveLessons.notFound', 'common.notFound'];
+/** Refusals that a sign-in to the school lifts (a members-only lesson or share). */
+const SIGN_IN = ['liveLessons.signInRequired', 'shares.signInRequired'];
 
 /** Ask to sign in, coming back to this very page afterwards. */
 function SignIn({ message }: { message: string }) {
@@ -75,12 +78,13 @@ function Countdown({ to, serverNow }: { to: string; serverNow: string }) {
 /**
  * A live lesson as its viewer sees it: the heading (title, room, time), then the lesson's one stream
  * while it is on air, "not started yet, starts at …" with a countdown before, and "the program has
- * ended" after. Works for a member, for the open link of a public lesson, and for a share.
+ * ended" after. Works for a member, for the open link of a public lesson, and for a share — which may
+ * also open a clip of a class recording (ClipViewer).
  */
 export function LessonViewer({ target }: { target: ViewTarget }) {
   const { t } = useTranslation('liveLessons');
   const view = useLessonView(target);
-  const lesson = view.data?.lesson;
+  const lesson = view.data && 'lesson' in view.data ? view.data.lesson : undefined;
   useStateSwitch(lesson, view.data?.now, view.refetch);
   const grant = useCallback(() => playGrant(target), [target]);
 
@@ -93,7 +97,7 @@ export function LessonViewer({ target }: { target: ViewTarget }) {
   }
   if (view.isError) {
     const e = view.error;
-    if (e instanceof ApiError && e.errorKey === 'liveLessons.signInRequired') return <SignIn message={e.message} />;
+    if (e instanceof ApiError && SIGN_IN.includes(e.errorKey)) return <SignIn message={e.message} />;
     const gone = e instanceof ApiError && GONE.includes(e.errorKey);
     return (
       <Result
@@ -105,6 +109,7 @@ export function LessonViewer({ target }: { target: ViewTarget }) {
       />
     );
   }
+  if (view.data && 'clip' in view.data) return <ClipViewer key={view.data.clip.recordingId} clip={view.data.clip} />;
   const l = lesson!;
   return (
     <Card styles={{ body: { padding: 0 } }} data-testid="lesson-viewer" data-state={l.state}>

@@ -30,7 +30,7 @@ export function RecordingList({ classroomId, courseId, currentId, recordedFirst 
       key: 'ready',
       width: 170,
       responsive: ['sm'],
-      render: (_, r) => (r.readySources.length ? r.readySources.map((s) => <Tag key={s} color="green">{t(`source.${s}`)}</Tag>) : <Tag>{t('list.notPrepared')}</Tag>),
+      render: (_, r) => (r.readySources.length ? r.readySources.map((s) => <Tag key={s} color="green">{t(`source.${s}`)}</Tag>) : <Tag>{t(r.onDemand ? 'list.notPrepared' : 'list.noRecording')}</Tag>),
     },
     {
       title: t('list.action'),

@@ -17,7 +17,13 @@ export function clockAt(startTime: string | null, seconds: number): string {
   return `${pad(Math.floor(total / 3600) % 24)}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
 }
 
-export function RecordingVideo({ recording, at, startTime }: { recording: TRecording; at: string | null; startTime: string | null }) {
+export function RecordingVideo({ recording, at, startTime, onPosition }: {
+  recording: TRecording;
+  at: string | null;
+  startTime: string | null;
+  /** Told where the player stands as it plays and seeks (the share dialog starts a clip there). */
+  onPosition?: (seconds: number) => void;
+}) {
   const { t } = useTranslation('recordings');
   const ref = useRef<HTMLVideoElement>(null);
   const offset = recordingOffset(recording.startedAt, recording.durationSeconds, at);
@@ -58,8 +64,14 @@ export function RecordingVideo({ recording, at, startTime }: { recording: TRecor
         preload="metadata"
         data-testid="recording-video"
         style={{ width: '100%', aspectRatio: '16 / 9', background: '#000', borderRadius: 8 }}
-        onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)}
-        onSeeked={(e) => setPosition(e.currentTarget.currentTime)}
+        onTimeUpdate={(e) => {
+          setPosition(e.currentTarget.currentTime);
+          onPosition?.(e.currentTarget.currentTime);
+        }}
+        onSeeked={(e) => {
+          setPosition(e.currentTarget.currentTime);
+          onPosition?.(e.currentTarget.currentTime);
+        }}
       >
         {t('player.unsupported')}
       </video>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Progress, Result, Segmented, Skeleton, Spin, Tabs, Tag, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { useRecording } from '../api/open-recording.ts';
 import { useRecordingOptions } from '../api/recording-options.ts';
 import { useSaveDownloadLog } from '../api/save-download-log.ts';
 import { RecordingList } from '../components/RecordingList.tsx';
+import { GatewayRecordingVideo } from '../components/GatewayRecordingVideo.tsx';
 import { RecordingVideo } from '../components/RecordingVideo.tsx';
+import { ShareClipButton } from '../components/ShareClipButton.tsx';
 
 const errorText = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);
 
@@ -49,6 +51,8 @@ function RecordedClassView({ id, at, askedSource, onOpen }: { id: string; at: st
   const source = chosen ?? pickRecordingSource(offered, askedSource);
   const ended = cls.data?.class.ended ?? false;
   const rec = useRecording(ended ? id : null, source);
+  // Where the player stands, for the share dialog's "from here" (read when it opens; no re-render per frame).
+  const position = useRef(0);
 
   if (cls.isError) {
     return <Result status="warning" title={t('cannotOpen')} subTitle={errorText(cls.error, t('loadFailed'))} data-testid="recording-refused" />;
@@ -65,7 +69,12 @@ function RecordedClassView({ id, at, askedSource, onOpen }: { id: string; at: st
     <Flex vertical gap={16}>
       <Card
         title={<span data-testid="recording-title">{c.courseName}</span>}
-        extra={<DownloadButton c={c} recording={rec.data?.recording ?? null} />}
+        extra={
+          <Flex gap={8} wrap justify="flex-end">
+            <ShareClipButton c={c} recording={rec.data?.recording ?? null} position={() => position.current} />
+            <DownloadButton c={c} recording={rec.data?.recording ?? null} />
+          </Flex>
+        }
         styles={{ body: { paddingTop: 12 } }}
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} items={[
@@ -83,7 +92,7 @@ function RecordedClassView({ id, at, askedSource, onOpen }: { id: string; at: st
               data-testid="recording-source"
             />
           ) : source ? <Tag style={{ alignSelf: 'flex-start' }}>{t(`source.${source}`)}</Tag> : null}
-          <Player c={c} ended={ended} source={source} rec={rec} at={at} />
+          <Player c={c} ended={ended} source={source} rec={rec} at={at} onPosition={(s) => (position.current = s)} />
         </Flex>
       </Card>
       <Card title={t('others')} styles={{ body: { paddingTop: 0 } }}>
@@ -100,11 +109,14 @@ function RecordedClassView({ id, at, askedSource, onOpen }: { id: string; at: st
 
 type RecordingState = ReturnType<typeof useRecording>;
 
-function Player({ c, ended, source, rec, at }: { c: TRecordedClass; ended: boolean; source: TRecordingSource | null; rec: RecordingState; at: string | null }) {
+function Player({ c, ended, source, rec, at, onPosition }: {
+  c: TRecordedClass; ended: boolean; source: TRecordingSource | null; rec: RecordingState; at: string | null; onPosition: (seconds: number) => void;
+}) {
   const { t } = useTranslation('recordings');
   if (!ended) return <Alert type="info" showIcon message={t('notEnded')} data-testid="recording-not-ended" />;
   if (!source) return <Alert type="warning" showIcon message={t('noViews')} data-testid="recording-no-views" />;
-  if (rec.isError) {
+  // A failed renewal of a gateway recording's token keeps the player that is playing.
+  if (rec.isError && !rec.data) {
     return (
       <Alert type="error" showIcon message={errorText(rec.error, t('loadFailed'))} data-testid="recording-error"
         action={<Button size="small" icon={<ReloadOutlined />} onClick={() => void rec.refetch()}>{t('retry')}</Button>} />
@@ -129,26 +141,36 @@ function Player({ c, ended, source, rec, at }: { c: TRecordedClass; ended: boole
         extra={<Button icon={<ReloadOutlined />} onClick={() => void rec.refetch()}>{t('retry')}</Button>} />
     );
   }
-  return <RecordingVideo key={r.id} recording={r} at={at} startTime={c.startTime} />;
+  if (r.seek === 'restart') return <GatewayRecordingVideo key={r.id} recording={r} at={at} startTime={c.startTime} classStartAt={c.startAt} onPosition={onPosition} />;
+  return <RecordingVideo key={r.id} recording={r} at={at} startTime={c.startTime} onPosition={onPosition} />;
 }
 
 function DownloadButton({ c, recording }: { c: TRecordedClass; recording: TRecording | null }) {
   const { t } = useTranslation('recordings');
   const log = useSaveDownloadLog();
-  const ready = recording?.status === 'ready' && recording.mediaUrl;
+  const ready = recording?.status === 'ready' && recording.downloadUrl;
   const download = async () => {
-    if (!recording?.mediaUrl) return;
+    const url = recording?.downloadUrl;
+    if (!recording || !url) return;
     const fileName = `${c.buildingName}${c.classroomName}-${c.courseName}-${c.lessonDate}.mp4`;
     const endAt = new Date(Date.parse(recording.startedAt) + recording.durationSeconds * 1000).toISOString();
     // The log first: a download that was not recorded does not start.
     await log.mutateAsync({ ...(recording.cameraId ? { cameraId: recording.cameraId } : {}), courseSessionId: c.courseSessionId, fileName, startAt: recording.startedAt, endAt });
+    // A media gateway on another origin (its playback server) cannot be told to save under a name:
+    // the browser opens the video in a new tab instead, to be saved from there.
+    const elsewhere = new URL(url, window.location.href).origin !== window.location.origin;
     const a = document.createElement('a');
-    a.href = `${recording.mediaUrl}&download=1`;
-    a.download = fileName;
+    a.href = url;
+    if (elsewhere) {
+      a.target = '_blank';
+      a.rel = 'noopener';
+    } else {
+      a.download = fileName;
+    }
     document.body.appendChild(a);
     a.click();
     a.remove();
-    toastSuccess(t('downloadStarted'));
+    toastSuccess(t(elsewhere ? 'downloadOpened' : 'downloadStarted'));
   };
   return (
     <Permission code="video:download">

@@ -13,7 +13,13 @@ export function HistoryTable({ history, highlight }: { history: TReportEvaluatio
   const columns: ColumnsType<TReportEvaluationRow> = [
     { title: t('history.date'), key: 'date', render: (_, r) => classTime(t, periodsOnly(r), true) },
     { title: t('history.week'), dataIndex: 'week', align: 'right', render: (w: number) => t('history.weekValue', { week: w }) },
-    { title: t('history.plan'), key: 'plan', render: (_, r) => r.planName ?? t(`evaluations:kind.${r.kind}`), className: 'report-hide-narrow' },
+    {
+      title: t('history.plan'),
+      key: 'plan',
+      // Plain text: the report prints.
+      render: (_, r) => `${r.planName ?? t(`evaluations:kind.${r.kind}`)}${r.byPatrol ? ` · ${t('evaluations:byPatrol')}` : ''}`,
+      className: 'report-hide-narrow',
+    },
     {
       title: t('history.evaluator'),
       key: 'evaluator',

@@ -34,7 +34,17 @@ export function ReportReceived({ enabled }: { enabled: boolean }) {
         </div>
       ),
     },
-    { title: t('received.plan'), key: 'plan', render: (_, r) => (r.planName ? r.planName : <Tag>{t(`evaluations:kind.${r.kind}`)}</Tag>), responsive: ['md'] },
+    {
+      title: t('received.plan'),
+      key: 'plan',
+      render: (_, r) => (
+        <Space size={[4, 4]} wrap>
+          {r.planName ? r.planName : <Tag>{t(`evaluations:kind.${r.kind}`)}</Tag>}
+          {r.byPatrol && <Tag color="volcano">{t('evaluations:byPatrol')}</Tag>}
+        </Space>
+      ),
+      responsive: ['md'],
+    },
     { title: t('history.evaluator'), key: 'evaluator', render: (_, r) => (r.evaluator ? r.evaluator.name : <Typography.Text type="secondary">{t('history.anonymous')}</Typography.Text>) },
     { title: t('history.score'), key: 'score', align: 'right', render: (_, r) => t('history.scoreValue', { score: r.totalScore, full: r.fullScore }) },
     { title: t('received.submitted'), key: 'submitted', render: (_, r) => formatDateTime(r.submittedAt), responsive: ['md'] },

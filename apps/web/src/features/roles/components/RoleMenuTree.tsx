@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Flex, Spin, Tag, Tree, type TreeDataNode } from 'antd';
+import { Button, Empty, Flex, Spin, Tag, Tree, theme, type TreeDataNode } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -56,6 +56,7 @@ export function RoleMenuTree({ roleId }: { roleId: string }) {
   const granted = useRoleMenu(roleId);
   const save = useAuthRoleMenu();
   const [checked, setChecked] = useState<number[] | null>(null);
+  const { token } = theme.useToken();
 
   const { data, leaves } = useMemo(() => {
     const l = new Set<number>();
@@ -67,8 +68,9 @@ export function RoleMenuTree({ roleId }: { roleId: string }) {
 
   const value = checked ?? (granted.data?.menuIds ?? []).filter((id) => leaves.has(id));
   return (
-    <Flex vertical gap={12}>
-      <Flex justify="flex-end">
+    <Flex vertical gap={4}>
+      {/* The tree takes the page's height and scrolls with it; Save stays in view under the header. */}
+      <Flex justify="flex-end" style={{ position: 'sticky', top: 56, zIndex: 2, padding: '8px 0', background: token.colorBgContainer }} data-testid="role-menu-bar">
         <Permission code="role:grant">
           <Button
             type="primary"
@@ -81,18 +83,15 @@ export function RoleMenuTree({ roleId }: { roleId: string }) {
           </Button>
         </Permission>
       </Flex>
-      {/* About 150 nodes: the tree scrolls in its own box so Save stays in view. */}
-      <div style={{ maxHeight: 'calc(100vh - 300px)', minHeight: 320, overflow: 'auto' }}>
-        <Tree
-          checkable
-          selectable={false}
-          defaultExpandAll
-          treeData={data}
-          checkedKeys={value}
-          onCheck={(keys) => setChecked(grantedIds(Array.isArray(keys) ? keys : keys.checked))}
-          data-testid="role-menu-tree"
-        />
-      </div>
+      <Tree
+        checkable
+        selectable={false}
+        defaultExpandAll
+        treeData={data}
+        checkedKeys={value}
+        onCheck={(keys) => setChecked(grantedIds(Array.isArray(keys) ? keys : keys.checked))}
+        data-testid="role-menu-tree"
+      />
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Col, Empty, Menu, Row, Spin, Tabs } from 'antd';
+import { Card, Col, Empty, Grid, Menu, Row, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useRoleList } from '../api/get-role-list.ts';
@@ -14,11 +14,13 @@ export function RolePermissionPage() {
   const [chosen, setChosen] = useState<string | null>(null);
   const roleId = chosen ?? roles.data?.[0]?.roleId ?? null;
   const role = roles.data?.find((r) => r.roleId === roleId);
+  // Beside the long permission tree the list of roles stays in view (below the 56 px header).
+  const wide = Grid.useBreakpoint().md ?? true;
 
   return (
     <Row gutter={[16, 16]} data-testid="role-permission">
       <Col xs={24} md={7} xl={5}>
-        <Card title={t('permission.roles')} styles={{ body: { padding: 8 } }}>
+        <Card title={t('permission.roles')} styles={{ body: { padding: 8 } }} style={wide ? { position: 'sticky', top: 76 } : undefined}>
           {roles.isPending ? (
             <Spin style={{ display: 'block', margin: 24 }} />
           ) : (

@@ -11,7 +11,7 @@ import { useDeleteCourses } from '../api/delete-courses.ts';
 import { CourseDrawer, type CourseDrawerMode } from './CourseDrawer.tsx';
 import { CourseStateTag } from './CourseStateTag.tsx';
 import { CoursesToolbar, type CourseFilters } from './CoursesToolbar.tsx';
-import { slotText } from './labels.ts';
+import { slotParts } from './labels.ts';
 
 /** Courses of the chosen semester: filters, server-side pages, add/edit drawer, delete with confirmation. */
 export function CoursesTab({ semesterId, weekCount }: { semesterId: string | undefined; weekCount: number }) {
@@ -35,26 +35,45 @@ export function CoursesTab({ semesterId, weekCount }: { semesterId: string | und
     });
 
   const columns: ColumnsType<Course> = [
-    { title: t('courses.code'), dataIndex: 'code', width: 110 },
-    { title: t('courses.name'), dataIndex: 'name', render: (v: string, r) => <Space direction="vertical" size={0}><span>{v}</span>{r.teachingClass && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.teachingClass}</Typography.Text>}</Space> },
+    {
+      // The code under the name: one column less, so the timetable and Today fit beside the sticky Actions.
+      title: t('courses.name'),
+      dataIndex: 'name',
+      render: (v: string, r) => (
+        <Space orientation="vertical" size={0} style={{ minWidth: 140 }}>
+          <span>{v}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[r.code, r.teachingClass].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     { title: t('courses.department'), dataIndex: 'orgUnitName', render: (v: string | null) => v ?? '—' },
-    { title: t('courses.teacher'), dataIndex: 'teacherName', render: (_, r) => <PersonCell name={r.teacherName} account={r.teacherAccount} /> },
-    { title: t('courses.studentCount'), dataIndex: 'studentCount', align: 'right', width: 90 },
+    { title: t('courses.teacher'), dataIndex: 'teacherName', render: (_, r) => <div style={{ whiteSpace: 'nowrap' }}><PersonCell name={r.teacherName} account={r.teacherAccount} /></div> },
+    { title: t('courses.studentCount'), dataIndex: 'studentCount', align: 'right', width: 80 },
     {
       title: t('courses.schedule'),
       dataIndex: 'slots',
       render: (_, r) =>
         r.slots.length ? (
-          <div style={{ maxWidth: 300 }}>
+          <div style={{ minWidth: 200 }}>
             {r.slots.map((s, i) => (
-              <div key={i} style={{ whiteSpace: 'normal' }}>{slotText(t, s)}</div>
+              // Lines break between weeks, weekday, sessions and room, never inside one ("Sessions 1-|2").
+              <div key={i}>
+                {slotParts(t, s).map((part, j) => (
+                  <span key={j}>
+                    {j > 0 && ' · '}
+                    <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+                  </span>
+                ))}
+              </div>
             ))}
           </div>
         ) : (
           <Typography.Text type="secondary">{t('courses.noSessions')}</Typography.Text>
         ),
     },
-    { title: t('courses.stateToday'), dataIndex: 'state', render: (_, r) => <CourseStateTag state={r.state} none={t('courses.noClassToday')} /> },
+    { title: t('courses.stateToday'), dataIndex: 'state', width: 120, render: (_, r) => <CourseStateTag state={r.state} none={t('courses.noClassToday')} /> },
     {
       title: t('courses.actions'),
       key: 'actions',
@@ -98,7 +117,10 @@ export function CoursesTab({ semesterId, weekCount }: { semesterId: string | und
         columns={columns}
         dataSource={list.data?.list}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        // The table takes the card's width and the timetable column wraps, so every column shows
+        // beside the sticky Actions on a desktop; a narrower screen scrolls sideways from 900 px.
+        tableLayout="auto"
+        scroll={{ x: 900 }}
         locale={{ emptyText: semesterId ? t('courses.empty') : t('semesters.none') }}
         pagination={serverPagination(query, setQuery, list.data?.total, (total) => t('courses.total', { count: total }))}
         data-testid="courses-table"

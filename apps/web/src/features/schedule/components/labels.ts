@@ -18,9 +18,12 @@ const range = (t: TFunction, key: 'weeks' | 'sessions', from: number, to: number
   from === to ? t(`schedule:slot.${key}One`, { n: from }) : t(`schedule:slot.${key}`, { from, to });
 
 /** One timetable line in words: "Weeks 1-15 (odd) · Wednesday · Sessions 3-4 · Hall A 101". */
-export function slotText(t: TFunction, s: Pick<TCourseSlot, 'weekFrom' | 'weekTo' | 'parity' | 'weekday' | 'sessionStart' | 'sessionEnd' | 'classroomName'>): string {
+type SlotFields = Pick<TCourseSlot, 'weekFrom' | 'weekTo' | 'parity' | 'weekday' | 'sessionStart' | 'sessionEnd' | 'classroomName'>;
+
+/** Weeks, weekday, sessions and room of a timetable line, each a piece that should not break inside. */
+export function slotParts(t: TFunction, s: SlotFields): string[] {
   const weeks = range(t, 'weeks', s.weekFrom, s.weekTo) + (s.parity === 'all' ? '' : t(`schedule:slot.parity.${s.parity}`));
-  return [weeks, weekdayLabel(t, s.weekday), range(t, 'sessions', s.sessionStart, s.sessionEnd), s.classroomName].filter(Boolean).join(' · ');
+  return [weeks, weekdayLabel(t, s.weekday), range(t, 'sessions', s.sessionStart, s.sessionEnd), s.classroomName ?? ''].filter(Boolean);
 }
 
 export const sessionRangeText = (t: TFunction, from: number, to: number) => range(t, 'sessions', from, to);

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { Badge, Button, Empty, List, Modal, Tooltip, Typography } from 'antd';
-import { MailOutlined } from '@ant-design/icons';
+import { useState, type ReactNode } from 'react';
+import { Empty, List, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IDENTITY_NAMES } from '@hxk/contracts/permissions';
 import { getStoredUser } from '../../../lib/auth-state.ts';
@@ -10,10 +9,11 @@ import { useMyInvitations } from '../api/get-my-invitations.ts';
 import { InvitationActions } from './InvitationActions.tsx';
 
 /**
- * A header entry shown while schools have invited the signed-in person: it opens by itself once per
- * session after sign-in, and lists the invitations to accept or decline.
+ * The invitations dialog of the header: it opens by itself once per session after sign-in while
+ * schools have invited the signed-in person, and lists the invitations to accept or decline. The
+ * header shows the entry that reopens it (a button on a desktop, a line of its menu on a phone).
  */
-export function InvitationsNotice() {
+export function useInvitationsNotice(): { count: number; show: () => void; dialog: ReactNode } {
   const { t } = useTranslation('schools');
   const invitations = useMyInvitations();
   const list = invitations.data ?? [];
@@ -28,30 +28,23 @@ export function InvitationsNotice() {
     setOpened(false);
   };
 
-  if (!list.length && !open) return null;
-  return (
-    <>
-      <Tooltip title={t('invitation.title')}>
-        <Badge count={list.length} size="small" offset={[-6, 6]}>
-          <Button type="text" icon={<MailOutlined />} aria-label={t('invitation.title')} onClick={() => setOpened(true)} data-testid="header-invitations" />
-        </Badge>
-      </Tooltip>
-      <Modal open={open} title={t('invitation.title')} onCancel={close} footer={null} data-testid="invitations-modal">
-        <Typography.Paragraph type="secondary">{t('invitation.description')}</Typography.Paragraph>
-        <List
-          loading={invitations.isPending}
-          dataSource={list}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('invitation.empty')} /> }}
-          renderItem={(i) => (
-            <List.Item data-testid={`invitation-${i.code}`} actions={[<InvitationActions key="answer" schoolId={i.schoolId} name={i.name} code={i.code} />]}>
-              <List.Item.Meta
-                title={<Typography.Text strong>{i.name}</Typography.Text>}
-                description={`${t('mine.code')}: ${i.code} · ${t(`common:identity.${IDENTITY_NAMES[i.identity]}`)} · ${t('invitation.invitedAt', { time: formatDateTime(i.invitedAt) })}`}
-              />
-            </List.Item>
-          )}
-        />
-      </Modal>
-    </>
+  const dialog = (
+    <Modal open={open} title={t('invitation.title')} onCancel={close} footer={null} data-testid="invitations-modal">
+      <Typography.Paragraph type="secondary">{t('invitation.description')}</Typography.Paragraph>
+      <List
+        loading={invitations.isPending}
+        dataSource={list}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('invitation.empty')} /> }}
+        renderItem={(i) => (
+          <List.Item data-testid={`invitation-${i.code}`} actions={[<InvitationActions key="answer" schoolId={i.schoolId} name={i.name} code={i.code} />]}>
+            <List.Item.Meta
+              title={<Typography.Text strong>{i.name}</Typography.Text>}
+              description={`${t('mine.code')}: ${i.code} · ${t(`common:identity.${IDENTITY_NAMES[i.identity]}`)} · ${t('invitation.invitedAt', { time: formatDateTime(i.invitedAt) })}`}
+            />
+          </List.Item>
+        )}
+      />
+    </Modal>
   );
+  return { count: list.length, show: () => setOpened(true), dialog: list.length || open ? dialog : null };
 }

@@ -1,10 +1,14 @@
 /**
- * A share's poster, drawn in the browser: the lesson's title, room and time, and a QR code of the
- * link, as a PNG to download or show.
+ * A share's poster, drawn in the browser: the title, room and time of what is shared (a live lesson or
+ * a recording clip) and a QR code of the link, as a PNG to download or show.
  */
 import QRCode from 'qrcode';
 
-export type PosterText = { heading: string; title: string; room: string; time: string; scan: string; expires: string; link: string };
+export type PosterText = {
+  heading: string; title: string; room: string; time: string; scan: string; expires: string; link: string;
+  /** A live broadcast: a red "on air" dot beside the heading. */
+  live?: boolean;
+};
 
 const W = 720;
 const H = 1080;
@@ -42,10 +46,12 @@ export async function drawPoster(text: PosterText): Promise<string> {
   ctx.fillStyle = '#ffffff';
   ctx.font = font(30, 600);
   ctx.fillText(text.heading, 56, 96);
-  ctx.fillStyle = '#ff4d4f';
-  ctx.beginPath();
-  ctx.arc(W - 72, 86, 10, 0, Math.PI * 2);
-  ctx.fill();
+  if (text.live) {
+    ctx.fillStyle = '#ff4d4f';
+    ctx.beginPath();
+    ctx.arc(W - 72, 86, 10, 0, Math.PI * 2);
+    ctx.fill();
+  }
 
   ctx.fillStyle = '#ffffff';
   ctx.font = font(52, 700);

@@ -1,0 +1,2 @@
+ALTER TABLE "recordings" ADD COLUMN "gateway_path" text;--> statement-breakpoint
+CREATE INDEX "recordings_gateway_idx" ON "recordings" USING btree ("school_id","started_at") WHERE "recordings"."gateway_path" is not null;

@@ -1,0 +1,2 @@
+ALTER TABLE "cameras" ADD COLUMN "talk_back" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "cameras" ADD CONSTRAINT "cameras_talk_back_ck" CHECK (not "cameras"."talk_back" or "cameras"."stream_url" ilike 'rtsp://%');
