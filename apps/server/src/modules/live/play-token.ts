@@ -16,20 +16,21 @@ export type PlayGrant = { schoolId: string; accountId: string; cameraId: string;
 export const PLAY_TOKEN_TTL_MS = 5 * 60_000;
 
 const b64 = (buf: Buffer) => buf.toString('base64url');
-const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(`hxk-play.${payload}`).digest();
+/** Each kind of token signs under its own label, so that one kind never passes for another. */
+type Label = 'hxk-play' | 'hxk-playback';
+const mac = (label: Label, secret: Buffer, payload: string) => createHmac('sha256', secret).update(`${label}.${payload}`).digest();
 
-export function signPlayToken(secret: Buffer, grant: PlayGrant): string {
-  const payload = b64(Buffer.from(JSON.stringify([1, grant.schoolId, grant.accountId, grant.cameraId, grant.quality, Math.floor(grant.expiresAt / 1000)])));
-  return `${payload}.${b64(mac(secret, payload))}`;
+/** `payload.signature`, the payload a version-1 JSON array of `fields`. */
+function sign(label: Label, secret: Buffer, fields: readonly unknown[]): string {
+  const payload = b64(Buffer.from(JSON.stringify([1, ...fields])));
+  return `${payload}.${b64(mac(label, secret, payload))}`;
 }
 
-export type PlayTokenCheck = { ok: true; grant: PlayGrant } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'camera' | 'quality' };
-
-/** Verifies a token for the camera and quality asked for, at `now`. */
-export function verifyPlayToken(secret: Buffer, token: string, want: { cameraId: string; quality: StreamQuality }, now: number): PlayTokenCheck {
+/** The fields of a signed token of this label with `count` fields, or why it is not one. */
+function opened(label: Label, secret: Buffer, token: string, count: number): { ok: true; fields: unknown[] } | { ok: false; reason: 'malformed' | 'signature' } {
   const [payload, sig, extra] = token.split('.');
   if (!payload || !sig || extra !== undefined) return { ok: false, reason: 'malformed' };
-  const expected = mac(secret, payload);
+  const expected = mac(label, secret, payload);
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
   let parts: unknown;
@@ -38,8 +39,21 @@ export function verifyPlayToken(secret: Buffer, token: string, want: { cameraId:
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (!Array.isArray(parts) || parts.length !== 6 || parts[0] !== 1) return { ok: false, reason: 'malformed' };
-  const [, schoolId, accountId, cameraId, quality, exp] = parts as unknown[];
+  if (!Array.isArray(parts) || parts.length !== count + 1 || parts[0] !== 1) return { ok: false, reason: 'malformed' };
+  return { ok: true, fields: parts.slice(1) };
+}
+
+export function signPlayToken(secret: Buffer, grant: PlayGrant): string {
+  return sign('hxk-play', secret, [grant.schoolId, grant.accountId, grant.cameraId, grant.quality, Math.floor(grant.expiresAt / 1000)]);
+}
+
+export type PlayTokenCheck = { ok: true; grant: PlayGrant } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'camera' | 'quality' };
+
+/** Verifies a token for the camera and quality asked for, at `now`. */
+export function verifyPlayToken(secret: Buffer, token: string, want: { cameraId: string; quality: StreamQuality }, now: number): PlayTokenCheck {
+  const open = opened('hxk-play', secret, token, 5);
+  if (!open.ok) return open;
+  const [schoolId, accountId, cameraId, quality, exp] = open.fields;
   if (typeof schoolId !== 'string' || typeof accountId !== 'string' || typeof cameraId !== 'string' || typeof exp !== 'number') return { ok: false, reason: 'malformed' };
   if (quality !== 'main' && quality !== 'sub') return { ok: false, reason: 'malformed' };
   if (exp * 1000 <= now) return { ok: false, reason: 'expired' };
@@ -56,12 +70,9 @@ export function verifyPlayToken(secret: Buffer, token: string, want: { cameraId:
  */
 export type PlaybackGrant = { schoolId: string; viewer: string; recordingId: string; cameraId: string; from: number; to: number; expiresAt: number };
 
-const playbackMac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(`hxk-playback.${payload}`).digest();
-
 export function signPlaybackToken(secret: Buffer, grant: PlaybackGrant): string {
   const sec = (ms: number) => Math.floor(ms / 1000);
-  const payload = b64(Buffer.from(JSON.stringify([1, grant.schoolId, grant.viewer, grant.recordingId, grant.cameraId, sec(grant.from), Math.ceil(grant.to / 1000), sec(grant.expiresAt)])));
-  return `${payload}.${b64(playbackMac(secret, payload))}`;
+  return sign('hxk-playback', secret, [grant.schoolId, grant.viewer, grant.recordingId, grant.cameraId, sec(grant.from), Math.ceil(grant.to / 1000), sec(grant.expiresAt)]);
 }
 
 export type PlaybackTokenCheck = { ok: true; grant: PlaybackGrant } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'camera' | 'span' };
@@ -71,19 +82,9 @@ export type PlaybackTokenCheck = { ok: true; grant: PlaybackGrant } | { ok: fals
  * may stick out of the token's by a second (the gateway's clock rounds to the frame).
  */
 export function verifyPlaybackToken(secret: Buffer, token: string, want: { cameraId: string; start: number; end: number }, now: number): PlaybackTokenCheck {
-  const [payload, sig, extra] = token.split('.');
-  if (!payload || !sig || extra !== undefined) return { ok: false, reason: 'malformed' };
-  const expected = playbackMac(secret, payload);
-  const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
-  if (!Array.isArray(parts) || parts.length !== 8 || parts[0] !== 1) return { ok: false, reason: 'malformed' };
-  const [, schoolId, viewer, recordingId, cameraId, from, to, exp] = parts as unknown[];
+  const open = opened('hxk-playback', secret, token, 7);
+  if (!open.ok) return open;
+  const [schoolId, viewer, recordingId, cameraId, from, to, exp] = open.fields;
   if (typeof schoolId !== 'string' || typeof viewer !== 'string' || typeof recordingId !== 'string' || typeof cameraId !== 'string') return { ok: false, reason: 'malformed' };
   if (typeof from !== 'number' || typeof to !== 'number' || typeof exp !== 'number') return { ok: false, reason: 'malformed' };
   if (exp * 1000 <= now) return { ok: false, reason: 'expired' };

@@ -38,5 +38,5 @@ export const recordingSharesRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "The MP4 of a shared clip's recording, with HTTP Range (206), while the link opens for the caller (not revoked or expired; a members-only share needs a member of its school)",
       querystring: ZShareMediaQuery,
     },
-  }, async (req, reply) => sendMp4(reply, req.ctx.deps.storage, await shares.clipFile(req.ctx, req.query), req.headers.range, 'private, no-cache'));
+  }, async (req, reply) => sendMp4(reply, req.ctx.deps.storage, await shares.clipFile(req.ctx, req.query), { rangeHeader: req.headers.range, cache: 'private, no-cache' }));
 };

@@ -9,10 +9,8 @@ import {
   ZRecordingPageRequest,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
 import { memberCtx } from '../../platform/route-context.ts';
-import { contentDisposition } from '../files/files.routes.ts';
-import { parseRange, sliceStream } from './byte-range.ts';
+import { sendMp4 } from './send-mp4.ts';
 import * as gateway from './gateway-recordings.ts';
 import * as svc from './recordings.service.ts';
 
@@ -55,26 +53,7 @@ export const recordingsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZRecordingMediaQuery,
     },
   }, async (req, reply) => {
-    const { storageKey, fileName } = await svc.recordingFile(memberCtx(req), req.query.recordingId);
-    const stored = await req.ctx.deps.storage.open(storageKey);
-    if (!stored) throw new AppError('recordings.notReady');
-    const { size } = stored;
-    void reply
-      .type('video/mp4')
-      .header('accept-ranges', 'bytes')
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-cache')
-      .header('content-disposition', contentDisposition(req.query.download ? 'attachment' : 'inline', fileName));
-    const range = req.query.download ? null : parseRange(req.headers.range, size);
-    if (range === 'unsatisfiable') {
-      stored.body.destroy();
-      return reply.code(416).header('content-range', `bytes */${size}`).send();
-    }
-    if (!range) return reply.header('content-length', size).send(stored.body);
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(sliceStream(stored.body, range));
+    const file = await svc.recordingFile(memberCtx(req), req.query.recordingId);
+    return sendMp4(reply, req.ctx.deps.storage, file, { rangeHeader: req.headers.range, cache: 'private, no-cache', download: !!req.query.download });
   });
 };

@@ -1,7 +1,7 @@
 /**
  * Sends a stored MP4 with HTTP Range (206 for a range, 416 for an unsatisfiable one), inline, for a
- * <video> element to start and seek without the whole file. Used by the clip shares' media route;
- * the recordings media route does the same inline, plus its download variant.
+ * <video> element to start and seek without the whole file; or whole, as an attachment, for a
+ * download. Used by the recordings media route and the clip shares' media route.
  */
 import type { FastifyReply } from 'fastify';
 import type { FileStorage } from '../../platform/storage.ts';
@@ -9,7 +9,12 @@ import { AppError } from '../../platform/errors.ts';
 import { contentDisposition } from '../files/files.routes.ts';
 import { parseRange, sliceStream } from './byte-range.ts';
 
-export async function sendMp4(reply: FastifyReply, storage: FileStorage, file: { storageKey: string; fileName: string }, rangeHeader: string | undefined, cache: string) {
+export async function sendMp4(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: { storageKey: string; fileName: string },
+  opts: { rangeHeader: string | undefined; cache: string; download?: boolean },
+) {
   const stored = await storage.open(file.storageKey);
   if (!stored) throw new AppError('recordings.notReady');
   const { size } = stored;
@@ -17,9 +22,9 @@ export async function sendMp4(reply: FastifyReply, storage: FileStorage, file: {
     .type('video/mp4')
     .header('accept-ranges', 'bytes')
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', cache)
-    .header('content-disposition', contentDisposition('inline', file.fileName));
-  const range = parseRange(rangeHeader, size);
+    .header('cache-control', opts.cache)
+    .header('content-disposition', contentDisposition(opts.download ? 'attachment' : 'inline', file.fileName));
+  const range = opts.download ? null : parseRange(opts.rangeHeader, size);
   if (range === 'unsatisfiable') {
     stored.body.destroy();
     return reply.code(416).header('content-range', `bytes */${size}`).send();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { formatClipTime } from './clip-time.ts';
+import { useReleaseVideo } from '../../lib/use-release-video.ts';
 
 /** How far past an edge a seek may land before it is pulled back (players land near, not on, a time). */
 const SLACK = 0.25;
@@ -57,16 +58,7 @@ export function ClipPlayer({ src, clipStart, clipEnd, texts }: {
     };
   }, [clipStart, clipEnd, src]);
 
-  // Torn down with the page: no download goes on for a player nobody sees.
-  useEffect(() => {
-    const video = ref.current;
-    return () => {
-      if (!video) return;
-      video.pause();
-      video.removeAttribute('src');
-      video.load();
-    };
-  }, []);
+  useReleaseVideo(ref);
 
   const replay = () => {
     const video = ref.current;

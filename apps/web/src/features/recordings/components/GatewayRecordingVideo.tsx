@@ -3,6 +3,7 @@ import { Flex, Slider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { recordingMediaUrlAt, recordingOffset, type TRecording } from '@hxk/contracts/recordings';
 import { clockAt } from './RecordingVideo.tsx';
+import { useReleaseVideo } from '../../../lib/use-release-video.ts';
 
 /**
  * A recording the media gateway made (seek 'restart'): its playback server streams the MP4 from the
@@ -42,16 +43,7 @@ export function GatewayRecordingVideo({ recording, at, startTime, classStartAt, 
     setSrc(recordingMediaUrlAt(r.mediaUrl, r.startedAt, r.durationSeconds, o));
   };
 
-  // Torn down with the page: no download goes on for a player nobody sees.
-  useEffect(() => {
-    const video = ref.current;
-    return () => {
-      if (!video) return;
-      video.pause();
-      video.removeAttribute('src');
-      video.load();
-    };
-  }, []);
+  useReleaseVideo(ref);
 
   const shown = dragging ?? Math.floor(position);
   // The class's clock at a second of the recording, which starts before the class (its margin).

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { recordingOffset, type TRecording } from '@hxk/contracts/recordings';
+import { useReleaseVideo } from '../../../lib/use-release-video.ts';
 
 /**
  * The recording in an HTML5 player: the server answers Range requests, so the browser fetches what
@@ -42,16 +43,7 @@ export function RecordingVideo({ recording, at, startTime, onPosition }: {
     return () => video.removeEventListener('loadedmetadata', start);
   }, [offset, recording.mediaUrl]);
 
-  // Torn down with the page: no download goes on for a player nobody sees.
-  useEffect(() => {
-    const video = ref.current;
-    return () => {
-      if (!video) return;
-      video.pause();
-      video.removeAttribute('src');
-      video.load();
-    };
-  }, []);
+  useReleaseVideo(ref);
 
   return (
     <Flex vertical gap={8}>
