@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL is set) and browser tests in Debian's Chromium.
 export default defineConfig({
   test: {
+    // Vitest's default in run mode is one worker less than the cores: on the 2-core CI that is one,
+    // and every file (browser, API, unit) ran in turn. Two workers let API and unit files run beside
+    // the browser files (which stay one at a time: fileParallelism false below).
+    maxWorkers: 2,
     projects: [
       {
         test: {
