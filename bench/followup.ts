@@ -29,13 +29,13 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { APPEAL_STATUSES, INVITATION_STATUSES, NOTIFICATION_KINDS } from '@hxk/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { migrateDatabase, type DbHandle, type Tx } from '../apps/server/src/platform/db.ts';
-import { benchDrivers, openDriver, round, timeMean, type DriverName } from './support.ts';
+import type { DbHandle, Tx } from '../apps/server/src/platform/db.ts';
+import { benchDrivers, isMain, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
 import { addPlanHistory } from './plan-history.ts';
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
 import { rowsOf } from '../apps/server/src/platform/sql-rows.ts';
 import { schools } from '../apps/server/src/db/schema/index.ts';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 import { resolveSession } from '../apps/server/src/platform/sessions.ts';
 import type { MemberCtx } from '../apps/server/src/platform/context.ts';
 import { courseReport, reportCourses } from '../apps/server/src/modules/reports/reports.service.ts';
@@ -49,7 +49,12 @@ const SETTINGS = {
   plans: 200, coursesPerPlan: 20, supervisorsPerPlan: 10, minClasses: 5, evaluationsPerSupervisor: 15,
   appeals: 1500, notifications: 60_000, invitations: 3000, iterations: Number(process.env.BENCH_ITERATIONS ?? 30),
 };
-const log = (msg: string) => process.stdout.write(`${msg}\n`);
+const DEFAULTS = { ...SETTINGS };
+/** runFollowupBench's sizes: bench/smoke.test.ts runs a few rows of each and a few calls. */
+export type FollowupBenchOptions = BenchBase & Partial<typeof SETTINGS>;
+let log: (msg: string) => void = (msg) => {
+  process.stdout.write(`${msg}\n`);
+};
 const textArray = (values: readonly string[]) => `{${values.join(',')}}`;
 /** Runs one step of the set-up and says how long it took (the top-up is most of a run). */
 async function step<T>(label: string, fn: () => Promise<T>): Promise<T> {
@@ -213,14 +218,11 @@ async function topUp(dbh: DbHandle, today: string) {
   return out;
 }
 
-async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) {
+async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[], demoImage: Blob | undefined) {
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'hxk-bench-followup-'));
-  const { dbh, cleanup } = await openDriver(driver, tmp, `hxk_bench_followup_${process.pid}`);
+  cleanups.push(() => fsp.rm(tmp, { recursive: true, force: true }));
+  const { dbh, cleanup } = await step(`[${driver}] migrate and seed the demo`, () => openDemo(driver, tmp, `hxk_bench_followup_${process.pid}`, demoImage));
   cleanups.push(cleanup);
-  await step(`[${driver}] migrate and seed the demo`, async () => {
-    await migrateDatabase(dbh);
-    await seedDemo(dbh.db);
-  });
   const config = { ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent' }), redisUrl: undefined };
   const app = await buildApp({ config, dbh, logger: false });
   await app.ready();
@@ -275,6 +277,8 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) 
     invitationsSent: (await listInvitations(inviter, { ...page, box: 'sent' })).total,
   };
   log(`[${driver}] rows behind each screen: ${JSON.stringify(sizes)}`);
+  const empty = Object.entries(sizes).filter(([, n]) => !n).map(([k]) => k);
+  if (empty.length) throw new Error(`[${driver}] empty screens, nothing measured: ${empty.join(', ')}`);
   log(`[${driver}] mean ms of ${n} calls: ${JSON.stringify(breakdown)}`);
   await app.close();
   await cleanup();
@@ -282,17 +286,20 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) 
   return { driver, counts: s.counts, picks: p, sizes, breakdown };
 }
 
-async function main() {
-  const watchdog = setTimeout(() => {
-    log('watchdog: the run took over 10 minutes');
-    process.exit(1);
-  }, 10 * 60_000);
-  watchdog.unref();
+const SCREENS = {
+  reportCourses: 'report courses', courseReport: 'course report', evaluationReport: 'evaluation report', appealsAll: 'appeals (handlers, 20)', appealsMine: 'my appeals',
+  notificationList: 'notifications (20)', unreadCount: 'unread count', invitationsReceived: 'invitations received', invitationsSent: 'invitations sent',
+} as const;
+
+/** The follow-up benchmark in process: per driver, the mean ms of each screen's service, and the summary's rows. */
+export async function runFollowupBench(opts: FollowupBenchOptions = {}) {
+  const { drivers: only, demoImage, log: logTo, ...sizes } = opts;
+  Object.assign(SETTINGS, DEFAULTS, sizes);
+  if (logTo) log = logTo;
   const cleanups: (() => Promise<void>)[] = [];
-  const drivers = benchDrivers();
   const runs = [];
   try {
-    for (const d of drivers) runs.push(await runDriver(d, cleanups));
+    for (const d of only ?? benchDrivers()) runs.push(await runDriver(d, cleanups, demoImage));
   } finally {
     await Promise.allSettled(cleanups.reverse().map((c) => c()));
   }
@@ -302,8 +309,25 @@ async function main() {
     const b = r.breakdown;
     log(`| ${r.driver === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${b.reportCourses} | ${b.courseReport} | ${b.evaluationReport} | ${b.appealsAll} | ${b.appealsMine} | ${b.notificationList} | ${b.unreadCount} | ${b.invitationsReceived} | ${b.invitationsSent} |`);
   }
-  await fsp.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-  await fsp.writeFile(RESULTS_FILE, JSON.stringify({ at: new Date().toISOString(), loadavg: os.loadavg(), settings: SETTINGS, runs }, null, 2));
+  // No aim in the issue: the figures are reported, watched from run to run.
+  const summary: SummaryRow[] = runs.flatMap((r) =>
+    (Object.keys(SCREENS) as (keyof typeof SCREENS)[]).map((k) => ({
+      bench: 'followup', figure: `${SCREENS[k]}, mean ms (${r.driver === 'pglite' ? 'PGlite' : 'PostgreSQL'})`, aim: '', measured: String(r.breakdown[k]), met: null,
+    })),
+  );
+  return { results: { at: new Date().toISOString(), loadavg: os.loadavg(), settings: { ...SETTINGS }, runs }, summary };
 }
 
-await main();
+async function main() {
+  const watchdog = setTimeout(() => {
+    log('watchdog: the run took over 10 minutes');
+    process.exit(1);
+  }, 10 * 60_000);
+  watchdog.unref();
+  const { results, summary } = await runFollowupBench();
+  await fsp.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  await fsp.writeFile(RESULTS_FILE, JSON.stringify(results, null, 2));
+  await writeSummaryRows('followup', summary);
+}
+
+if (isMain(import.meta.url)) await main();

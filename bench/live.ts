@@ -33,7 +33,7 @@ import { CameraSimulator, CLOCK_CODE, findFfmpeg } from '../apps/server/src/plat
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
 import { startMediaMtxDouble } from '../apps/server/src/test/mediamtx-double.ts';
 import { openMigratedPglite } from '../apps/server/src/test/pglite-image.ts';
-import { giveUpAfter, round, table } from './support.ts';
+import { giveUpAfter, round, table, writeSummaryRows } from './support.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 8);
@@ -294,6 +294,15 @@ async function main() {
     ]));
     await fsp.mkdir(path.join(BENCH_DIR, 'results'), { recursive: true });
     await fsp.writeFile(path.join(BENCH_DIR, 'results', 'live.json'), `${JSON.stringify(results, null, 2)}\n`);
+    // The issue's aims (14): ≤ 2 s glass-to-glass on the default HLS, ≤ 1 s with WebRTC through a gateway, one pull per camera.
+    const g2gMet = (v: number, aim: number) => (Number.isFinite(v) && samples.length ? v <= aim : null);
+    await writeSummaryRows('live', [
+      { bench: 'live', figure: 'glass-to-glass, simulator → hls.js in Chromium (median)', aim: '≤ 2,000 ms', measured: samples.length ? `${median(samples)} ms` : 'not measured: no Chromium', met: g2gMet(median(samples), 2000) },
+      { bench: 'live', figure: 'glass-to-glass, WebRTC (WHEP) through the gateway double (median)', aim: '≤ 1,000 ms', measured: rtcSamples.length ? `${median(rtcSamples)} ms` : 'not measured: no Chromium', met: rtcSamples.length ? median(rtcSamples) <= 1000 : null },
+      { bench: 'live', figure: 'ten viewers of one camera → pulls by the gateway', aim: '1', measured: String(pulls), met: pulls === 1 },
+      { bench: 'live', figure: 'play → first segment, cold (median)', aim: '', measured: `${round(median(cold), 0)} ms`, met: null },
+      { bench: 'live', figure: 'CPU per simulated camera, sub stream', aim: '', measured: `${cpu[0]!.cores} cores`, met: null },
+    ]);
   } finally {
     await app.close();
     await gwApp.close();

@@ -20,12 +20,12 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { migrateDatabase, type DbHandle } from '../apps/server/src/platform/db.ts';
-import { benchDrivers, openDriver, round, timeMean, type DriverName } from './support.ts';
+import type { DbHandle } from '../apps/server/src/platform/db.ts';
+import { benchDrivers, isMain, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
 import { addPlanHistory } from './plan-history.ts';
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
 import { accounts, schoolMemberships, schools, supervisionPlans } from '../apps/server/src/db/schema/index.ts';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 import { resolveSession } from '../apps/server/src/platform/sessions.ts';
 import type { MemberCtx } from '../apps/server/src/platform/context.ts';
 import { listPlans } from '../apps/server/src/modules/plans/plans.service.ts';
@@ -34,7 +34,12 @@ import { myPlans, planProgress, steeringList, targetList } from '../apps/server/
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'plans.json');
 const SETTINGS = { plans: 200, coursesPerPlan: 20, supervisorsPerPlan: 10, minClasses: 5, evaluationsPerSupervisor: 15, iterations: Number(process.env.BENCH_ITERATIONS ?? 30) };
-const log = (msg: string) => process.stdout.write(`${msg}\n`);
+const DEFAULTS = { ...SETTINGS };
+/** runPlansBench's sizes: bench/smoke.test.ts runs a few plans and calls. */
+export type PlansBenchOptions = BenchBase & Partial<typeof SETTINGS>;
+let log: (msg: string) => void = (msg) => {
+  process.stdout.write(`${msg}\n`);
+};
 
 /** 200 plans in progress over the school's courses and teachers, and 30,000 submitted evaluations, in a few set-based statements. */
 async function topUp(dbh: DbHandle, today: string) {
@@ -51,17 +56,23 @@ async function topUp(dbh: DbHandle, today: string) {
       .innerJoin(accounts, eq(accounts.id, schoolMemberships.accountId))
       .where(and(eq(schoolMemberships.schoolId, schoolId), eq(schoolMemberships.identity, 4), sql`exists (select 1 from plan_supervisors ps where ps.school_id = ${schoolId} and ps.account_id = ${schoolMemberships.accountId})`))
       .limit(1);
+    // What was made, derived from the sizes asked for: every bench plan, each with its supervisors, and evaluations.
+    const made = (await tx.execute(sql`select (select count(*) from supervision_plans where school_id = ${schoolId} and name like 'Bench plan %')::int as plans,
+      (select count(*) from plan_supervisors ps join supervision_plans p on p.school_id = ps.school_id and p.id = ps.plan_id where ps.school_id = ${schoolId} and p.name like 'Bench plan %')::int as supervisors,
+      (select count(*) from evaluations e join supervision_plans p on p.school_id = e.school_id and p.id = e.plan_id where e.school_id = ${schoolId} and p.name like 'Bench plan %')::int as evaluations`)) as unknown as { rows: { plans: number; supervisors: number; evaluations: number }[] };
+    const m = made.rows[0]!;
+    if (Number(m.plans) !== SETTINGS.plans || Number(m.supervisors) !== SETTINGS.plans * SETTINGS.supervisorsPerPlan) throw new Error(`bench: made ${m.plans} plans with ${m.supervisors} supervisors, asked ${SETTINGS.plans} x ${SETTINGS.supervisorsPerPlan}`);
+    if (!Number(m.evaluations) || Number(m.evaluations) > Number(m.supervisors) * SETTINGS.evaluationsPerSupervisor) throw new Error(`bench: made ${m.evaluations} evaluations for ${m.supervisors} plan supervisors`);
     const [onePlan] = await tx.select({ id: supervisionPlans.id }).from(supervisionPlans).where(and(eq(supervisionPlans.schoolId, schoolId), sql`${supervisionPlans.name} = 'Bench plan 1'`));
     return { schoolId, counts: row, supervisor: busy!, planId: onePlan!.id };
   });
 }
 
-async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) {
+async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[], demoImage: Blob | undefined) {
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), 'hxk-bench-plans-'));
-  const { dbh, cleanup } = await openDriver(driver, tmp, `hxk_bench_plans_${process.pid}`);
+  cleanups.push(() => fsp.rm(tmp, { recursive: true, force: true }));
+  const { dbh, cleanup } = await openDemo(driver, tmp, `hxk_bench_plans_${process.pid}`, demoImage);
   cleanups.push(cleanup);
-  await migrateDatabase(dbh);
-  await seedDemo(dbh.db);
   const config = { ...loadConfig({ DATA_DIR: tmp, LOG_LEVEL: 'silent' }), redisUrl: undefined };
   const app = await buildApp({ config, dbh, logger: false });
   await app.ready();
@@ -93,17 +104,17 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[]) 
   return { driver, counts: s.counts, breakdown };
 }
 
-async function main() {
-  const watchdog = setTimeout(() => {
-    log('watchdog: the run took over 10 minutes');
-    process.exit(1);
-  }, 10 * 60_000);
-  watchdog.unref();
+const SCREENS = { planListAll: 'plan list (all, 20)', planListJoined: 'plans joined by me', planProgress: "one plan's progress", targetList: 'target advance (20)', steeringList: 'supervisor roster (20)', myPlans: 'my plans + next classes (10)' } as const;
+
+/** The plans benchmark in process: per driver, the mean ms of each screen's service, and the summary's rows. */
+export async function runPlansBench(opts: PlansBenchOptions = {}) {
+  const { drivers: only, demoImage, log: logTo, ...sizes } = opts;
+  Object.assign(SETTINGS, DEFAULTS, sizes);
+  if (logTo) log = logTo;
   const cleanups: (() => Promise<void>)[] = [];
-  const drivers = benchDrivers();
   const runs = [];
   try {
-    for (const d of drivers) runs.push(await runDriver(d, cleanups));
+    for (const d of only ?? benchDrivers()) runs.push(await runDriver(d, cleanups, demoImage));
   } finally {
     await Promise.allSettled(cleanups.reverse().map((c) => c()));
   }
@@ -113,8 +124,25 @@ async function main() {
     const b = r.breakdown;
     log(`| ${r.driver === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${b.planListAll} | ${b.planListJoined} | ${b.planProgress} | ${b.targetList} | ${b.steeringList} | ${b.myPlans} |`);
   }
-  await fsp.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-  await fsp.writeFile(RESULTS_FILE, JSON.stringify({ at: new Date().toISOString(), loadavg: os.loadavg(), settings: SETTINGS, runs }, null, 2));
+  // No aim in the issue: the figures are reported, watched from run to run.
+  const summary: SummaryRow[] = runs.flatMap((r) =>
+    (Object.keys(SCREENS) as (keyof typeof SCREENS)[]).map((k) => ({
+      bench: 'plans', figure: `${SCREENS[k]}, mean ms (${r.driver === 'pglite' ? 'PGlite' : 'PostgreSQL'})`, aim: '', measured: String(r.breakdown[k]), met: null,
+    })),
+  );
+  return { results: { at: new Date().toISOString(), loadavg: os.loadavg(), settings: { ...SETTINGS }, runs }, summary };
 }
 
-await main();
+async function main() {
+  const watchdog = setTimeout(() => {
+    log('watchdog: the run took over 10 minutes');
+    process.exit(1);
+  }, 10 * 60_000);
+  watchdog.unref();
+  const { results, summary } = await runPlansBench();
+  await fsp.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  await fsp.writeFile(RESULTS_FILE, JSON.stringify(results, null, 2));
+  await writeSummaryRows('plans', summary);
+}
+
+if (isMain(import.meta.url)) await main();

@@ -21,25 +21,25 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { IDENTITY } from '@hxk/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { migrateDatabase, openDatabase, type Database, type DbHandle } from '../apps/server/src/platform/db.ts';
+import type { Database } from '../apps/server/src/platform/db.ts';
 import { platformTx, schoolTx } from '../apps/server/src/platform/tenancy.ts';
 import { resolveSession } from '../apps/server/src/platform/sessions.ts';
 import { listMemberships } from '../apps/server/src/modules/schools/schools.service.ts';
 import { MEMBERSHIP_COLUMNS } from '../apps/server/src/modules/schools/schools.repo.ts';
 import type { MemberCtx } from '../apps/server/src/platform/context.ts';
 import { accounts, schoolMemberships, schools } from '../apps/server/src/db/schema/index.ts';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { giveUpAfter, table } from './support.ts';
+import { benchDrivers, giveUpAfter, isMain, openDemo, table, writeSummaryRows, type BenchBase, type SummaryRow } from './support.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'latest.json');
 
+/** The full run's sizes (environment knobs); runLoadBench's options replace them for one run. */
 const SETTINGS = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
   /** Measured seconds per target, split into alternating rounds. */
@@ -49,6 +49,15 @@ const SETTINGS = {
   extraMemberships: 500,
   breakdownIterations: Number(process.env.BENCH_BREAKDOWN_ITERATIONS ?? 300),
   loginJsAimGzipBytes: 200 * 1024,
+};
+const DEFAULTS = { ...SETTINGS };
+/** The issue's allowance for the fair-use limits: at most 5 % of the app's requests per second. */
+const LIMITS_COST_AIM = 0.95;
+
+/** runLoadBench's sizes: bench/smoke.test.ts runs it with a few rows and a fraction of a second per target. */
+export type LoadBenchOptions = BenchBase & Partial<Omit<typeof SETTINGS, 'loginJsAimGzipBytes'>> & {
+  /** Measure the login page's JavaScript in Chromium (default: when the web app is built and Chromium is there). */
+  loginPage?: boolean;
 };
 
 const ENDPOINT = '/base/system/school/membership/v1/page?pageNum=1&pageSize=20';
@@ -106,19 +115,14 @@ type TargetName = 'app' | 'appNoLimits' | 'bare';
 const LIMITS_ABOVE_LOAD = { RATE_LIMIT_SESSION_PER_MINUTE: '100000000', RATE_LIMIT_IP_PER_MINUTE: '100000000', RATE_LIMIT_SESSION_CONCURRENCY: '1000' };
 const LIMITS_OFF = { RATE_LIMIT_SESSION_PER_MINUTE: '0', RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_SESSION_CONCURRENCY: '0' };
 
-const log = (msg: string) => process.stdout.write(`${msg}\n`);
+let log: (msg: string) => void = (msg) => {
+  process.stdout.write(`${msg}\n`);
+};
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-/** 500 extra pending applications in the first demo school, so the page query has data to sort; its id and membership count. */
+/** Extra pending applications (500) in the first demo school, so the page query has data to sort; its id and membership count. */
 async function seedExtraMemberships(db: Database): Promise<{ schoolId: string; memberships: number }> {
-  await seedDemo(db);
   return platformTx(db, 'seed', async (tx) => {
     const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'DEMO'));
     if (!school) throw new Error('demo school missing after seeding');
@@ -261,46 +265,17 @@ async function timeMean(iterations: number, fn: () => Promise<unknown>): Promise
   return round(Number(process.hrtime.bigint() - start) / 1e6 / iterations, 3);
 }
 
-async function openDriver(driver: DriverName, tmp: string): Promise<{ dbh: DbHandle; cleanup: () => Promise<void> }> {
-  if (driver === 'pglite') {
-    // File-backed, as `npm start` runs it.
-    const dbh = await openDatabase({ kind: 'pglite', dataDir: path.join(tmp, 'pglite') });
-    return { dbh, cleanup: () => dbh.close() };
-  }
-  const url = (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)!;
-  const name = `hxk_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbh = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 10 });
-  let dropped = false;
-  return {
-    dbh,
-    cleanup: async () => {
-      if (dropped) return;
-      dropped = true;
-      await dbh.close().catch(() => undefined);
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
-
 async function runDriver(
   driver: DriverName,
   cleanups: (() => Promise<void>)[],
   measureLoginPage: ((origin: string) => Promise<void>) | null,
+  demoImage: Blob | undefined,
 ): Promise<DriverRun> {
   log(`\n[${driver}] preparing database`);
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), `hxk-bench-${driver}-`));
   cleanups.push(() => fsp.rm(tmp, { recursive: true, force: true }));
-  const { dbh, cleanup } = await openDriver(driver, tmp);
+  const { dbh, cleanup } = await openDemo(driver, tmp, `hxk_bench_${process.pid}`, demoImage);
   cleanups.push(cleanup);
-  await migrateDatabase(dbh);
   const { schoolId, memberships: expectedTotal } = await seedExtraMemberships(dbh.db);
 
   const app = await buildApp({ config: loadConfig({ DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'silent', WEB_DIST, ...LIMITS_ABOVE_LOAD }), dbh, logger: false });
@@ -331,8 +306,8 @@ async function runDriver(
     throw new Error(`[${driver}] totals differ: app ${appPage.body.data.total}, bare ${barePageRes.body.total}, expected ${expectedTotal}`);
   }
   const same = appPage.body.data.list.map((r) => r.id).join() === barePageRes.body.list.map((r) => r.id).join();
-  if (!same || appPage.body.data.list.length !== 20) throw new Error(`[${driver}] app and bare pages differ`);
-  log(`[${driver}] app ${origin}, bare ${bareOrigin}; both return 20 of ${expectedTotal} memberships`);
+  if (!same || appPage.body.data.list.length !== Math.min(20, expectedTotal)) throw new Error(`[${driver}] app and bare pages differ`);
+  log(`[${driver}] app ${origin}, bare ${bareOrigin}; both return ${appPage.body.data.list.length} of ${expectedTotal} memberships`);
 
   const [appFig, noLimitsFig, bareFig] = (await loadInterleaved([
     { driver, target: 'app', url: `${origin}${ENDPOINT}`, headers: auth },
@@ -425,12 +400,18 @@ async function loginPageJs(origin: string): Promise<LoginJs> {
   }
 }
 
-async function main() {
+/**
+ * The load benchmark, in process: figures, the summary's rows and the problems seen. Throws when a
+ * check of the data fails (both targets must answer the same page of the same total). One run at a
+ * time per process: the options replace the module's sizes for this run.
+ */
+export async function runLoadBench(opts: LoadBenchOptions = {}) {
+  const { drivers: only, demoImage, log: logTo, loginPage, ...sizes } = opts;
+  Object.assign(SETTINGS, DEFAULTS, sizes);
+  if (logTo) log = logTo;
   const started = Date.now();
-  giveUpAfter('bench', 5 * 60_000);
-
-  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const drivers: DriverName[] = pgUrl ? ['pglite', 'postgres'] : ['pglite'];
+  const drivers = only ?? benchDrivers();
+  const pgUrl = drivers.includes('postgres');
   const webDist = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST }).webDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   // Assigned inside a callback below: keep the declared union (no narrowing on this initializer).
@@ -438,6 +419,7 @@ async function main() {
     ? { status: 'skipped', reason: NOT_MEASURED }
     : { status: 'skipped', reason: `${path.relative(process.cwd(), webDist)}/index.html is missing: run \`npm run build -w @hxk/web\` first` }) as LoginJs;
   if (!fs.existsSync(CHROMIUM)) loginJs = { status: 'skipped', reason: `${CHROMIUM} is missing: apt-get install -y chromium` };
+  if (loginPage === false) loginJs = { status: 'skipped', reason: 'not asked for (loginPage: false)' };
 
   const loadBefore = os.loadavg().map((n) => round(n));
   log(`hxk benchmarks: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), node ${process.version}; drivers: ${drivers.join(', ')}`);
@@ -446,12 +428,8 @@ async function main() {
   }
   if (!pgUrl) log('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
 
-  const cleanups: (() => Promise<void>)[] = [];
-  const onSignal = () => {
-    void Promise.allSettled(cleanups.reverse().map((c) => c())).then(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const cleanups = activeCleanups;
+  cleanups.length = 0;
 
   const runs: DriverRun[] = [];
   try {
@@ -464,7 +442,7 @@ async function main() {
               loginJs = await loginPageJs(origin).catch((e: unknown) => ({ status: 'skipped' as const, reason: `Chromium failed: ${(e as Error).message.split('\n')[0]}` }));
             }
           : null;
-      runs.push(await runDriver(driver, cleanups, measure));
+      runs.push(await runDriver(driver, cleanups, measure, demoImage));
     }
   } finally {
     for (const c of cleanups.reverse()) await c().catch(() => undefined);
@@ -522,16 +500,49 @@ async function main() {
     problems,
     elapsedSeconds: round((Date.now() - started) / 1000, 1),
   };
+  return { results, summary: loadSummary(runs, loginJs, problems), problems };
+}
+
+/** The rows of bench/results/summary.md: the aims of issue 12 (limits within 5 %) and the login page (200 KiB). */
+function loadSummary(runs: DriverRun[], loginJs: LoginJs, problems: string[]): SummaryRow[] {
+  const name = (d: DriverName) => (d === 'pglite' ? 'PGlite' : 'PostgreSQL');
+  return [
+    ...runs.flatMap((r): SummaryRow[] => [
+      { bench: 'load', figure: `app / bare req/s, membership page (${name(r.ratio.driver)})`, aim: '', measured: String(r.ratio.rpsAppOverBare), met: null },
+      { bench: 'load', figure: `fair-use limits on / off, req/s (${name(r.ratio.driver)})`, aim: `≥ ${LIMITS_COST_AIM}`, measured: String(r.ratio.rpsLimitsOnOverOff), met: r.ratio.rpsLimitsOnOverOff >= LIMITS_COST_AIM },
+      { bench: 'load', figure: `session + RLS transaction, mean ms (${name(r.breakdown.driver)})`, aim: '', measured: String(r.breakdown.meanMs.sessionPlusRls), met: null },
+    ]),
+    loginJs.status === 'ok'
+      ? { bench: 'load', figure: 'JavaScript loaded by /hxk/login, gzip', aim: `< ${kib(loginJs.aimGzipBytes)}`, measured: kib(loginJs.totalGzipBytes), met: loginJs.withinAim }
+      : { bench: 'load', figure: 'JavaScript loaded by /hxk/login, gzip', aim: `< ${kib(SETTINGS.loginJsAimGzipBytes)}`, measured: `not measured: ${loginJs.reason}`, met: null },
+    { bench: 'load', figure: 'failed requests under load', aim: '0', measured: String(problems.length ? problems.join('; ') : 0), met: problems.length === 0 },
+  ];
+}
+
+/** Cleanups of the run in progress, for Ctrl-C. */
+const activeCleanups: (() => Promise<void>)[] = [];
+
+async function main() {
+  giveUpAfter('bench', 5 * 60_000);
+  const onSignal = () => {
+    void Promise.allSettled(activeCleanups.reverse().map((c) => c())).then(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const { results, summary, problems } = await runLoadBench();
   await fsp.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
   await fsp.writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   log(`\nWrote ${path.relative(process.cwd(), RESULTS_FILE)} (${results.elapsedSeconds}s)`);
+  await writeSummaryRows('load', summary);
   if (problems.length) {
     log(`Problems: ${problems.join('; ')}`);
     process.exitCode = 1;
   }
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`bench failed: ${(e as Error).stack ?? String(e)}\n`);
-  process.exit(1);
-});
+if (isMain(import.meta.url)) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`bench failed: ${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  });
+}

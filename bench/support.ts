@@ -1,8 +1,10 @@
 /** What the benchmarks share: a fresh database per driver, the mean time of a call, and processes' CPU time. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, type DbHandle } from '../apps/server/src/platform/db.ts';
+import { migrateDatabase, openDatabase, type DbHandle } from '../apps/server/src/platform/db.ts';
+import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
 
 export type DriverName = 'pglite' | 'postgres';
 
@@ -119,3 +121,67 @@ export function readProcesses(): (ProcStat & { cmdline: string[] })[] {
   }
   return out;
 }
+
+// ---------------------------------------------------------------- the demo database, and the summary
+
+/**
+ * A database of `driver` with the app's migrations and the demo school, as every benchmark starts.
+ * `demoImage` (a PGlite tarball already migrated and seeded: bench/smoke.test.ts makes one) skips
+ * both for PGlite, so a smoke run of every benchmark seeds the demo once.
+ */
+export async function openDemo(driver: DriverName, tmp: string, name: string, demoImage?: Blob): Promise<{ dbh: DbHandle; cleanup: () => Promise<void> }> {
+  if (driver === 'pglite' && demoImage) {
+    const dbh = await openDatabase({ kind: 'pglite', image: demoImage });
+    return { dbh, cleanup: () => dbh.close() };
+  }
+  const opened = await openDriver(driver, tmp, name);
+  await migrateDatabase(opened.dbh);
+  await seedDemo(opened.dbh.db);
+  return opened;
+}
+
+/** What every benchmark's entry point takes besides its own sizes. */
+export type BenchBase = {
+  /** Default: benchDrivers() (PGlite, and PostgreSQL when a URL is set). */
+  drivers?: DriverName[];
+  /** See openDemo. */
+  demoImage?: Blob;
+  /** Progress lines; the smoke test passes a no-op. */
+  log?: (msg: string) => void;
+};
+
+/**
+ * One line of bench/results/summary.md. `aim` is what the issue or the docs ask ('' when the
+ * figure is reported without an aim); `met` is null then, and when the figure was not measured.
+ */
+export type SummaryRow = { bench: string; figure: string; aim: string; measured: string; met: boolean | null };
+
+export const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+
+/** Each benchmark leaves its rows in bench/results/<name>.summary.json; bench/all.ts gathers them. */
+export async function writeSummaryRows(name: string, rows: SummaryRow[]): Promise<void> {
+  await fs.promises.mkdir(RESULTS_DIR, { recursive: true });
+  await fs.promises.writeFile(path.join(RESULTS_DIR, `${name}.summary.json`), `${JSON.stringify(rows, null, 2)}\n`);
+}
+
+export function readSummaryRows(name: string): SummaryRow[] | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, `${name}.summary.json`), 'utf8')) as SummaryRow[];
+  } catch {
+    return null;
+  }
+}
+
+/** The summary as a Markdown table: benchmark, figure, aim, measured, met. */
+export function summaryMarkdown(rows: SummaryRow[]): string {
+  const met = (m: boolean | null) => (m === null ? '—' : m ? 'met' : '**not met**');
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  return [
+    '| Benchmark | Figure | Aim | Measured | Met |',
+    '|---|---|---|---:|---|',
+    ...rows.map((r) => `| ${cell(r.bench)} | ${cell(r.figure)} | ${cell(r.aim || '—')} | ${cell(r.measured)} | ${met(r.met)} |`),
+  ].join('\n');
+}
+
+/** True when `metaUrl` is the script node was started with (tsx bench/x.ts), false when imported. */
+export const isMain = (metaUrl: string): boolean => !!process.argv[1] && fileURLToPath(metaUrl) === path.resolve(process.argv[1]);

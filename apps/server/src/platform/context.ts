@@ -74,5 +74,12 @@ declare module 'fastify' {
      * edit button too); checked by the guard after the input is parsed (platform/route-context.ts).
      */
     also?: readonly ConditionalPermission[];
+    /**
+     * An operations endpoint (platform/metrics.ts): 'probe' for /healthz and /readyz, open to load
+     * balancers; 'operator' for /metrics, which checks METRICS_TOKEN itself. The guard looks no
+     * session up for them and the fair-use limits skip them: probes must answer when the database
+     * does not, and a scrape token is no session.
+     */
+    ops?: 'probe' | 'operator';
   }
 }

@@ -24,6 +24,8 @@ export type DbHandle = {
   close(): Promise<void>;
   /** PGlite only: the data directory as an uncompressed tarball (an image openDatabase can start from). */
   dumpImage?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections now (platform/metrics.ts); PGlite is one connection. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 };
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
@@ -66,6 +68,7 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
       closing = true;
       return pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: opts.poolSize ?? 10 }),
   };
 }
 

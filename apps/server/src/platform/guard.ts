@@ -44,7 +44,8 @@ export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url
   const table: RouteEntry[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
-    if (!isApiRoute(route.url)) return;
+    // Operations endpoints (/healthz, /readyz, /metrics) are not API routes but are reviewed like them.
+    if (!isApiRoute(route.url) && !route.config?.ops) return;
     const permission = (route.config as { permission?: TRoutePermission } | undefined)?.permission;
     if (!permission) throw new Error(`route ${route.method} ${route.url} declares no permission`);
     if (!(ACCESS_LEVELS as readonly string[]).includes(permission) && !MENU_BY_KEY.has(permission)) {
@@ -52,7 +53,7 @@ export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url
     }
     const conditional = route.config?.also ?? [];
     if (conditional.length) checkConditionalPermissions(`${String(route.method)} ${route.url}`, permission, conditional);
-    const also = conditional.map(describeConditional);
+    const also = [...conditional.map(describeConditional), ...(route.config?.ops === 'operator' ? ['operator (METRICS_TOKEN or METRICS_LISTEN)'] : [])];
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, permission, also });
   });
 
@@ -60,6 +61,7 @@ export function registerGuard(app: FastifyInstance, deps: Deps, isApiRoute: (url
   app.addHook('onRequest', async (req) => {
     const permission = req.routeOptions.config.permission;
     if (!permission) return; // not an API route (static files, docs)
+    if (req.routeOptions.config.ops) return; // probes and scrapes carry no session (platform/metrics.ts)
     const found = tokenOf(req);
     if (req.routeOptions.config.csrf !== false) checkCsrf(req, deps, found?.via ?? null);
     req.auth = found ? await resolveSession(deps, found.token) : null;

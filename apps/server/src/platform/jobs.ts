@@ -17,12 +17,14 @@
  * while a handler holds its own long transaction (see `longTx`) is kept and written after it.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorKey } from '@hxk/contracts';
 import { jobs } from '../db/schema/index.ts';
 import type { DbHandle, Tx } from './db.ts';
 import { AppError } from './errors.ts';
 import { platformTx, schoolTx } from './tenancy.ts';
+import { col, queryRows } from './sql-rows.ts';
 
 export type JobRow = { id: string; schoolId: string; kind: string; payload: unknown; createdBy: string | null; attempts: number };
 
@@ -271,4 +273,25 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     runNext,
     claim,
   };
+}
+
+/** Per kind: jobs waiting, jobs running, and the age of the oldest waiting one (platform/metrics.ts). */
+export type JobQueueStats = { kind: string; queued: number; running: number; oldestQueuedSeconds: number };
+
+/**
+ * What operators watch on the queue (GET /metrics): read across every school on the 'jobs' path, as
+ * the worker's claim does, through the (status, created_at) index. Ages are from `now` (the app's
+ * clock, as enqueue stamps created_at) so they agree with the rows.
+ */
+export async function jobQueueStats(dbh: DbHandle, now: Date): Promise<JobQueueStats[]> {
+  return platformTx(dbh.db, 'jobs', (tx) =>
+    queryRows(
+      tx,
+      z.object({ kind: col.text, queued: col.int, running: col.int, oldest: col.num }),
+      sql`
+        select kind, count(*) filter (where status = 'queued')::int as queued, count(*) filter (where status = 'running')::int as running,
+          coalesce(extract(epoch from (${now.toISOString()}::timestamptz - min(created_at) filter (where status = 'queued'))), 0)::float8 as oldest
+        from ${jobs} where status in ('queued', 'running') group by kind order by kind`,
+    ),
+  ).then((rows) => rows.map((r) => ({ kind: r.kind, queued: r.queued, running: r.running, oldestQueuedSeconds: Math.max(0, r.oldest) })));
 }

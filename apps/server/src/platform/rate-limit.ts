@@ -109,6 +109,8 @@ export function registerRequestLimits(app: FastifyInstance, deps: Deps): void {
 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.routeOptions.config.permission) return; // not an API route (web app, docs)
+    // A load balancer's probes and the operator's scrapes are never refused as a flood.
+    if (req.routeOptions.config.ops) return;
     // The one WebSocket of a page lives as long as the page: it is no request in flight.
     if (req.headers.upgrade) return;
     const token = tokenOf(req)?.token;
