@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, openMenuItem, screenshot, signInWithPassword, waitForPath, waitForToast, watchErrors, type ContextOptions } from './support/browser.ts';
-import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
+import { launchBrowser, openMenuItem, screenshot, signInToShell, waitForPath, waitForToast, watchErrors, type ContextOptions } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
 import { eq } from 'drizzle-orm';
 import { accounts, roleMenus } from '../apps/server/src/db/schema/index.ts';
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
@@ -19,14 +19,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(account: string, opts: ContextOptions = {}): Promise<Page> {
-  const context = await newContext(browser, server.url, opts);
-  const page = await context.newPage();
-  await signInWithPassword(page, account, DEMO_PASSWORD);
-  await waitForPath(page, '/Evaluate');
-  await page.getByTestId('app-header').waitFor();
-  return page;
-}
+/** Signed in (through the form the first time per account, see signInToShell), once the header is there. */
+const signIn = (account: string, opts: ContextOptions = {}): Promise<Page> =>
+  signInToShell(browser, server.url, account, { ...opts, ready: (page) => page.getByTestId('app-header').waitFor() });
 
 const toast = waitForToast;
 const title = (page: Page) => page.getByTestId('product-title');

@@ -57,9 +57,13 @@ export type ContextOptions = {
   motion?: 'reduce' | 'no-preference';
 };
 
-/** A fresh browser profile; `language` is stored the way the app's language menu stores it. */
-export async function newContext(browser: Browser, baseURL: string, opts: ContextOptions = {}): Promise<BrowserContext> {
+/** What a browser profile keeps (cookies, local storage), as playwright saves it. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A fresh browser profile; `language` is stored the way the app's language menu stores it. `state` starts it with saved cookies and storage. */
+export async function newContext(browser: Browser, baseURL: string, opts: ContextOptions = {}, state?: StorageState): Promise<BrowserContext> {
   const context = await browser.newContext({
+    ...(state ? { storageState: state } : {}),
     baseURL,
     locale: 'en-US',
     viewport: opts.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
@@ -122,6 +126,8 @@ export async function waitForPath(page: Page, expected: string | RegExp): Promis
   }
 }
 
+const DEMO_PASSWORD = 'Demo@2026';
+
 export async function signInWithPassword(page: Page, account: string, password: string): Promise<void> {
   await page.goto('/hxk/login');
   await page.getByTestId('login-account').fill(account);
@@ -136,13 +142,70 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** A fresh profile signed in with the demo password, on the shell once its left menu is there. */
-export async function signInToShell(browser: Browser, baseURL: string, account: string, opts: ContextOptions = {}): Promise<Page> {
-  const context = await newContext(browser, baseURL, opts);
+/** The parts of a sign-in reply that decide what the app shows (school, identity, person, forced change). */
+type SessionSummary = { schoolId: unknown; identity: unknown; userId: unknown; name: unknown; mustChangePassword: unknown };
+const summary = (d: Partial<SessionSummary>): string =>
+  JSON.stringify([d.schoolId ?? null, d.identity ?? null, d.userId ?? null, d.name ?? null, d.mustChangePassword ?? null]);
+
+const LOGIN_API = '/base/login/v1/do';
+
+/** Per server and account, the profile of this file's first sign-in through the form, and what its reply said. */
+const savedSignIns = new Map<string, { state: StorageState; session: string }>();
+
+/**
+ * A new profile of an account already signed in once in this file: the saved cookies and local storage
+ * of that sign-in, a session of its own from the sign-in API (so logging out or anything else done to
+ * one session leaves the others alone), then the app loaded on /Evaluate. Null when the reply differs
+ * from the saved one's (another school, identity, a forced password change...): sign in through the form.
+ */
+async function resumeSignIn(browser: Browser, baseURL: string, account: string, password: string, opts: ContextOptions): Promise<Page | null> {
+  const saved = savedSignIns.get(`${baseURL} ${account}`);
+  if (!saved) return null;
+  const context = await newContext(browser, baseURL, opts, saved.state);
+  // The school the form sent as its hint: the one the first sign-in landed in.
+  const schoolId = saved.state.cookies.find((c) => c.name === 'schoolId')?.value;
+  const res = await context.request.post(`${baseURL}${LOGIN_API}`, {
+    data: { type: 'password', account, password, ...(schoolId ? { schoolId } : {}) },
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  });
+  const body = (await res.json().catch(() => null)) as { code?: number; data?: Partial<SessionSummary> } | null;
+  if (body?.code !== 1 || !body.data || summary(body.data) !== saved.session) {
+    await context.close();
+    return null;
+  }
   const page = await context.newPage();
-  await signInWithPassword(page, account, 'Demo@2026');
+  await page.goto('/hxk/Evaluate');
+  return page;
+}
+
+/**
+ * A fresh profile signed in with the demo password, on /Evaluate once `ready` (default: the left menu)
+ * is there. The first sign-in of an account in a test file goes through the sign-in form; later ones
+ * reuse its cookies and storage with a session of their own (tests of signing in itself use
+ * signInWithPassword).
+ */
+export async function signInToShell(browser: Browser, baseURL: string, account: string, opts: ContextOptions & { ready?: (page: Page) => Promise<unknown> } = {}): Promise<Page> {
+  const { ready = (p: Page) => p.getByTestId('side-menu').waitFor(), ...contextOpts } = opts;
+  let page = await resumeSignIn(browser, baseURL, account, DEMO_PASSWORD, contextOpts);
+  if (!page) {
+    const context = await newContext(browser, baseURL, contextOpts);
+    page = await context.newPage();
+    // Kept for the reply's summary; a sign-in that fails fails below, not here.
+    const reply = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(LOGIN_API)).catch(() => null);
+    await signInWithPassword(page, account, DEMO_PASSWORD);
+    await waitForPath(page, '/Evaluate');
+    await ready(page);
+    const body = (await (await reply)?.json().catch(() => null)) as { data?: Partial<SessionSummary> } | null;
+    if (body?.data) {
+      // The language is each profile's own (ContextOptions), not the account's.
+      const state = await context.storageState();
+      const origins = state.origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((e) => e.name !== 'language') }));
+      savedSignIns.set(`${baseURL} ${account}`, { state: { ...state, origins }, session: summary(body.data) });
+    }
+    return page;
+  }
   await waitForPath(page, '/Evaluate');
-  await page.getByTestId('side-menu').waitFor();
+  await ready(page);
   return page;
 }
 

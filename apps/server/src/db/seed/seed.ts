@@ -99,6 +99,15 @@ export const DEMO_SCHOOLS = [
 export async function seedDemo(db: Database, opts: { storage?: FileStorage; today?: string } = {}): Promise<{ seeded: boolean }> {
   const existing = await platformTx(db, 'seed', (tx) => tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'DEMO')));
   if (existing.length) return { seeded: false };
+  await seedDemoActivity(db, await seedDemoSchools(db, opts), opts);
+  return { seeded: true };
+}
+
+/**
+ * The first part of seedDemo, and most of its time: the two demo schools with their directories and
+ * timetables around `today`. Browser tests keep its result as a database image and reuse it.
+ */
+export async function seedDemoSchools(db: Database, opts: { today?: string } = {}): Promise<[SeededSchool, SeededSchool]> {
   const seeded: SeededSchool[] = [];
   for (const s of DEMO_SCHOOLS) {
     seeded.push(await seedSchool(db, { ...s, domains: [...s.domains], scale: s.code === 'DEMO' ? DEMO_SCALE : SECOND_SCALE, ...(opts.today ? { today: opts.today } : {}) }));
@@ -110,6 +119,11 @@ export async function seedDemo(db: Database, opts: { storage?: FileStorage; toda
     await tx.insert(schoolMemberships).values({ schoolId: second.schoolId, accountId: demo.users.supervisor!.id, identity: IDENTITY.teacher, status: 'approved' });
     await ensureBuiltinRoles(tx, second.schoolId);
   });
+  return [demo, second];
+}
+
+/** The second part of seedDemo: the Demo School's evaluations, appeals, invitations, questionnaires, recordings and live data. */
+export async function seedDemoActivity(db: Database, [demo]: [SeededSchool, SeededSchool], opts: { storage?: FileStorage; today?: string } = {}): Promise<void> {
   const today = opts.today ?? new Date().toISOString().slice(0, 10);
   await platformTx(db, 'seed', async (tx) => {
     await seedDemoEvaluationsAndAppeals(tx, demo, today, opts.storage ? { storage: opts.storage } : {});
@@ -119,5 +133,4 @@ export async function seedDemo(db: Database, opts: { storage?: FileStorage; toda
     await seedDemoLive(tx, demo, today);
     await seedDemoLiveLessons(tx, demo);
   });
-  return { seeded: true };
 }
