@@ -35,6 +35,7 @@ import { registerGuard } from './platform/guard.ts';
 import { registerInputEdges } from './platform/input-edges.ts';
 import { registerCostLimits, registerRequestLimits } from './platform/rate-limit.ts';
 import { createJobQueue } from './platform/jobs.ts';
+import { registerOps } from './platform/metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { schoolsRoutes } from './modules/schools/schools.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -63,6 +64,7 @@ import { questionnairesRoutes } from './modules/questionnaires/questionnaires.ro
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { shoutingRoutes } from './modules/shouting/shouting.routes.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
+import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
 import { liveLessonsRoutes } from './modules/live-lessons/live-lessons.routes.ts';
 import { patrolWallRoutes } from './modules/live/rooms.routes.ts';
 import { patrolRoutes } from './modules/patrol/patrol.routes.ts';
@@ -171,6 +173,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerGuard(app, deps, isApiRoute);
   registerInputEdges(app);
   registerCostLimits(app, deps);
+  // Operations: /healthz, /readyz, /metrics and the request histogram (before the routes it measures).
+  registerOps(app, deps);
 
   app.setErrorHandler((err, req, reply) => {
     const lang = req.lang ?? 'en';
@@ -256,6 +260,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(shoutingRoutes);
     await api.register(recordingsRoutes);
     await api.register(recordingSharesRoutes);
+    await api.register(analysisRoutes);
   });
 
   registerWeb(app, config);

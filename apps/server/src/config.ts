@@ -67,6 +67,24 @@ const ZEnv = z.object({
   // Class recordings from the gateway (MediaMTX's playback server): as browsers reach it, and as hxk does (default the same).
   MEDIA_GATEWAY_PLAYBACK_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
   MEDIA_GATEWAY_PLAYBACK_API_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
+  // Operations (platform/metrics.ts): who may read GET /metrics.
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_LISTEN: z
+    .string()
+    .regex(/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):\d{1,5}$/, { message: 'must be host:port, e.g. 127.0.0.1:9464' })
+    .transform((v) => {
+      const at = v.lastIndexOf(':');
+      return { host: v.slice(0, at).replace(/^\[(.*)\]$/, '$1'), port: Number(v.slice(at + 1)) };
+    })
+    .refine((l) => l.port <= 65535, { message: 'port must be at most 65535' })
+    .optional(),
+  // AI classroom analysis (issue 15): frame sampling, vision worker threads, transcription service.
+  ANALYSIS_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  ANALYSIS_VISION_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  ANALYSIS_DEMO: z.enum(['on', 'off']).default('on'),
+  TRANSCRIPTION_BASE_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
+  TRANSCRIPTION_API_KEY: z.string().min(1).optional(),
+  TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   OUTBOUND_ALLOW_HOSTS: z
     .string()
     .default('')
@@ -113,6 +131,18 @@ export type Config = {
    * names, IPs or CIDR ranges, optionally with a port. Everything else private is refused.
    */
   outboundAllowHosts: string[];
+  /**
+   * GET /metrics (platform/metrics.ts): on the main port only with `Authorization: Bearer <token>`;
+   * `listen` serves it, without a token, on a separate address only the operator reaches.
+   */
+  metrics: { token: string | undefined; listen: { host: string; port: number } | undefined };
+  /** AI classroom analysis: sampling period, vision threads, the demo's analysed lessons, transcription (docs/configuration.md). */
+  analysis: {
+    sampleSeconds: number;
+    visionThreads: number;
+    demo: boolean;
+    transcription: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+  };
   /** Live video (issue 14): how viewers are admitted, and the built-in camera simulator. */
   live: {
     /** Signs play tokens; random per process when PLAY_TOKEN_SECRET is unset (then tokens die with the process). */
@@ -246,6 +276,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
+    metrics: { token: e.METRICS_TOKEN, listen: e.METRICS_LISTEN },
+    analysis: {
+      sampleSeconds: e.ANALYSIS_SAMPLE_SECONDS,
+      visionThreads: e.ANALYSIS_VISION_THREADS,
+      demo: e.ANALYSIS_DEMO === 'on',
+      transcription: { baseUrl: e.TRANSCRIPTION_BASE_URL, apiKey: e.TRANSCRIPTION_API_KEY, model: e.TRANSCRIPTION_MODEL },
+    },
     live: {
       playTokenSecret: e.PLAY_TOKEN_SECRET ? Buffer.from(e.PLAY_TOKEN_SECRET, 'utf8') : randomBytes(32),
       ffmpegPath: e.FFMPEG_PATH,

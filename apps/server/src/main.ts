@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './platform/db.ts';
 import { warnOnUntrustedForwardedFor } from './platform/forwarded-for.ts';
 import { DEMO_PASSWORD, DEMO_ROLES, DEMO_SCHOOLS, seedDemo } from './db/seed/seed.ts';
+import { seedDemoAnalyses } from './db/seed/demo-analyses.ts';
 
 async function main() {
   let config;
@@ -36,6 +37,10 @@ async function main() {
       `${seeded ? 'Seeded' : 'Found'} demo schools ${DEMO_SCHOOLS.map((s) => `"${s.name}" (${s.domains.join(', ')})`).join(' and ')}; ` +
         `accounts ${accounts.join(', ')} with password ${DEMO_PASSWORD}`,
     );
+    if (seeded && config.analysis.demo) {
+      const lessons = await seedDemoAnalyses(dbh.db, new Date().toISOString().slice(0, 10));
+      if (lessons) app.log.info(`Queued ${lessons} demo lessons to be drawn and analysed in the background (about a minute each on one core)`);
+    }
   }
   // PGlite runs no autovacuum: keep the planner's statistics fresh and reclaim dead rows ourselves.
   const maintenance =

@@ -28,6 +28,8 @@ export const ERRORS = {
   'password.wrongOld': { status: 400, zh: '原密码错误', en: 'The old password is incorrect.', ja: '現在のパスワードが正しくありません。' },
   'school.incorrectCode': { status: 404, zh: '学校代码不正确', en: 'Incorrect school code.', ja: '学校コードが正しくありません。' },
   'school.notFound': { status: 404, zh: '未找到学校', en: 'School not found.', ja: '学校が見つかりません。' },
+  'analysis.wordExists': { status: 409, zh: '敏感词“{word}”已存在', en: 'The sensitive word "{word}" is already in the list.', ja: 'センシティブワード「{word}」は既に登録されています。' },
+  'analysis.noFfmpeg': { status: 503, zh: '服务器没有 ffmpeg，无法分析课堂录像', en: 'The server has no ffmpeg, so it cannot analyse class recordings.', ja: 'サーバーに ffmpeg がないため、授業の録画を分析できません。' },
   'school.alreadyBound': { status: 409, zh: '您已绑定或已申请该学校', en: 'You have already bound or applied to this school.', ja: 'この学校には既に紐付け済みか申請済みです。' },
   'membership.notPending': { status: 409, zh: '该申请已处理', en: 'This application has already been handled.', ja: 'この申請は処理済みです。' },
   'file.formatWrong': { status: 400, zh: '文件格式错误', en: 'File format is wrong.', ja: 'ファイル形式が正しくありません。' },
@@ -220,6 +222,18 @@ export const ERRORS = {
   'recordings.unavailable': { status: 503, zh: '录像无法生成：服务器未安装 ffmpeg', en: 'The recording cannot be made: the server has no ffmpeg.', ja: '録画を作成できません：サーバーに ffmpeg がありません。' },
   'recordings.notRecorded': { status: 409, zh: '这节课没有录像：录制时段内该教室的录像未开启', en: 'This class was not recorded: recording was not on for its classroom during the class.', ja: 'この授業は録画されていません：授業中、この教室の録画はオンになっていませんでした。' },
   'recordings.notAvailable': { status: 409, zh: '这节课的录像在流媒体网关上找不到（摄像头当时离线，或录像已超过保存期限被删除）', en: 'This recording is not available on the media gateway (the camera was offline, or the recording was deleted after the retention period).', ja: 'この録画はメディアゲートウェイにありません（当時カメラがオフラインだったか、保存期間を過ぎて削除されました）。' },
+  // -- speech analysis (issue 15): the transcription service a school or the operator configures, and recorder subtitles
+  'transcription.notConfigured': { status: 409, zh: '语音转写未配置', en: 'Transcription is not configured.', ja: '文字起こしが設定されていません。' },
+  'transcription.blocked': { status: 400, zh: '语音转写服务地址不允许访问：须为公网上的 http(s) 地址，内网地址需由运维人员放行', en: 'The transcription service address is not allowed: use an http(s) address on the public internet, or ask the operator to allow this private host.', ja: '文字起こしサービスのアドレスは許可されていません。インターネット上の http(s) アドレスを使うか、運用担当者にこの内部ホストの許可を依頼してください。' },
+  'transcription.timeout': { status: 504, zh: '语音转写服务未在规定时间内响应', en: 'The transcription service did not answer in time.', ja: '文字起こしサービスが時間内に応答しませんでした。' },
+  'transcription.replyTooLarge': { status: 502, zh: '语音转写服务返回的内容过大', en: 'The transcription service sent a reply that is too large.', ja: '文字起こしサービスの応答が大きすぎます。' },
+  'transcription.auth': { status: 502, zh: '语音转写服务拒绝了 API 密钥', en: 'The transcription service refused the API key.', ja: '文字起こしサービスが API キーを拒否しました。' },
+  'transcription.status': { status: 502, zh: '语音转写服务返回了 HTTP {status}', en: 'The transcription service answered with HTTP {status}.', ja: '文字起こしサービスが HTTP {status} を返しました。' },
+  'transcription.unreachable': { status: 502, zh: '无法连接语音转写服务', en: 'The transcription service cannot be reached.', ja: '文字起こしサービスに接続できません。' },
+  'transcription.invalidReply': { status: 502, zh: '语音转写服务返回的不是带时间分段的转写结果（verbose_json）', en: 'The transcription service did not answer with a timed transcript (verbose_json).', ja: '文字起こしサービスの応答が時間区切り付きの結果（verbose_json）ではありません。' },
+  'subtitles.unrecognized': { status: 400, zh: '该文件不是 WebVTT 或 SRT 字幕', en: 'This file is not a WebVTT or SRT subtitle file.', ja: 'このファイルは WebVTT または SRT の字幕ではありません。' },
+  'subtitles.badCue': { status: 400, zh: '字幕第 {line} 行：缺少或无法识别时间轴（如 00:01:02.500 --> 00:01:04.000）', en: 'Subtitles, line {line}: the timing is missing or not understood (e.g. 00:01:02.500 --> 00:01:04.000).', ja: '字幕 {line} 行目：タイミングがないか読み取れません（例：00:01:02.500 --> 00:01:04.000）。' },
+  'subtitles.endBeforeStart': { status: 400, zh: '字幕第 {line} 行：结束时间早于开始时间', en: 'Subtitles, line {line}: the end is before the start.', ja: '字幕 {line} 行目：終了時刻が開始時刻より前です。' },
   'common.notFound': { status: 404, zh: '资源不存在', en: 'Resource not found.', ja: 'リソースが見つかりません。' },
   'common.validation': { status: 400, zh: '输入有误：{detail}', en: 'Invalid input: {detail}', ja: '入力が正しくありません：{detail}' },
   'common.rateLimited': { status: 429, zh: '请求过于频繁，请 {seconds} 秒后再试', en: 'Too many requests. Try again in {seconds} seconds.', ja: 'リクエストが多すぎます。{seconds} 秒後にもう一度お試しください。' },
@@ -289,5 +303,8 @@ export const VALIDATION_MESSAGES = {
   'validation.outOfRange': { zh: '输入超出范围', en: 'is out of range', ja: '範囲外です' },
   // -- issue 12 validation messages
   'validation.controlCharacter': { zh: '不能包含控制字符（如 NUL）', en: 'must not contain control characters (such as NUL)', ja: '制御文字（NUL など）を含めることはできません' },
+  // -- issue 15 validation messages
+  'validation.stSequence': { zh: '须为仅由 S 和 T 组成的序列（1-10000 个）', en: 'must be a sequence of S and T only (1-10000 codes)', ja: 'S と T だけの列（1〜10000 個）にしてください' },
+  'validation.minutes': { zh: '须为 0 到 240 的整数（分钟）', en: 'must be a whole number of minutes from 0 to 240', ja: '0〜240 の整数（分）にしてください' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

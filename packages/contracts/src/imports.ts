@@ -85,6 +85,9 @@ export const IMPORT_REASONS = {
   teacherBusy: { zh: '第 {week} 周星期{weekday}第 {sessions} 节该教师已有 {other}', en: 'the teacher already teaches {other} in week {week}, day {weekday}, sessions {sessions}', ja: '第 {week} 週・曜日 {weekday}・{sessions} 時限に教員は既に {other} を担当しています' },
   rowOther: { zh: '第 {row} 行', en: 'row {row}', ja: '第 {row} 行' },
   courseOther: { zh: '课程 {code}', en: 'course {code}', ja: '科目 {code}' },
+  // CSV files (the sensitive-word lexicon, issue 15)
+  columnCount: { zh: '应有 {count} 列（{columns}），实际为 {found} 列', en: 'must have {count} columns ({columns}), not {found}', ja: '{count} 列（{columns}）が必要ですが、{found} 列あります' },
+  unclosedQuote: { zh: '引号没有闭合', en: 'has a quotation mark that is never closed', ja: '引用符が閉じられていません' },
 } as const satisfies Record<string, Label>;
 export type TImportReason = keyof typeof IMPORT_REASONS;
 

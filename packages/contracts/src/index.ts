@@ -38,3 +38,5 @@ export * from './patrol-wall.ts';
 export * from './usage.ts';
 export * from './shouting.ts';
 export * from './recordings.ts';
+export * from './st-analysis.ts';
+export * from './analysis.ts';

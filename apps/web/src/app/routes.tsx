@@ -601,6 +601,25 @@ export const ROUTES: RouteEntry[] = [
     keepAlive: false,
     load: lazy(() => import('../features/recordings/pages/RecordingPage.tsx'), (m) => m.RecordingPage),
   },
+  // -- AI classroom analysis (issue 15). The report is no menu: any member may ask, the server decides
+  // who may read it (the class's teacher, or a patrol reach covering its room).
+  {
+    key: 'ClassroomReport',
+    path: PATHS.classroomReport,
+    layout: 'shell',
+    access: 'token',
+    highlight: INHERIT_HIGHLIGHT,
+    keepAlive: false,
+    load: lazy(() => import('../features/analysis/pages/ClassroomReportPage.tsx'), (m) => m.ClassroomReportPage),
+  },
+  {
+    key: 'aiWarningSettings',
+    path: '/back/aiWarningSettings',
+    layout: 'shell',
+    access: 'aiWarningSettings',
+    highlight: 'aiWarningSettings',
+    load: lazy(() => import('../features/analysis/pages/AiWarningSettingsPage.tsx'), (m) => m.AiWarningSettingsPage),
+  },
 ];
 
 export function routesOf(layout: RouteLayout): RouteEntry[] {

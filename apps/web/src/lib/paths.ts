@@ -24,6 +24,8 @@ export const PATHS = {
   inspectionRecords: '/SCADA/InspectionRecords',
   /** A class's recording (?courseSessionId=&at=), with the room's and course's other recordings (issue 14). */
   recording: '/SCADA/Recording',
+  /** A class's AI classroom report (?courseSessionId=), linked from its recording and the patrol detail (issue 15). */
+  classroomReport: '/ClassroomReport',
 } as const;
 
 /** Where a signed-in member lands: the front evaluation page (spec section 2: / redirects to /Evaluate). */

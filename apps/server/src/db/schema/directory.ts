@@ -220,6 +220,11 @@ export const warnings = pgTable('warnings', {
   message: text('message'),
   startedAt: ts('started_at').notNull().defaultNow(),
   endedAt: ts('ended_at'),
+  /** Raised by this AI analysis under this rule (issue 15); their keys are in migration 0035. */
+  analysisId: idString('analysis_id'),
+  ruleId: idString('rule_id'),
+  /** What the warning rests on: moments (seconds into the analysis), figures, words. */
+  evidence: jsonb('evidence').$type<{ moments: number[]; figures?: Record<string, number>; words?: string[] }>(),
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),
   foreignKey({ columns: [t.schoolId, t.courseSessionId], foreignColumns: [courseSessions.schoolId, courseSessions.id] }).onDelete('cascade'),

@@ -11,3 +11,4 @@ export * from './patrol.ts';
 export * from './shouting.ts';
 export * from './recordings.ts';
 export * from './live-lessons.ts';
+export * from './analysis.ts';

@@ -68,9 +68,10 @@ async function reachOf(tx: Tx, accountId: string): Promise<PatrolReach> {
 
 /**
  * The class when the caller may watch its recordings: its own teacher, or someone whose patrol reach
- * covers its room. Another school's class, or none, is not found.
+ * covers its room. Another school's class, or none, is not found. The AI classroom report follows the
+ * same rule (modules/analysis).
  */
-async function watchableClass(tx: Tx, accountId: string, courseSessionId: string): Promise<repo.ClassRow> {
+export async function watchableClass(tx: Tx, accountId: string, courseSessionId: string): Promise<repo.ClassRow> {
   const cls = await repo.classOfSession(tx, courseSessionId);
   if (!cls) throw new AppError('common.notFound');
   if (cls.teacherId === accountId) return cls;

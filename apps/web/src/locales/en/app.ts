@@ -27,5 +27,6 @@ import recordings from './recordings.json';
 import liveLessons from './liveLessons.json';
 import share from './share.json';
 import usage from './usage.json';
+import analysis from './analysis.json';
 
-export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, share, usage };
+export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, share, usage, analysis };

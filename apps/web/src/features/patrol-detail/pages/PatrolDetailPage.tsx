@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TPatrolDetailRoom } from '@hxk/contracts/patrol';
 import { ShoutPanel } from '../../../components/live/ShoutPanel.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { usePatrolRoom } from '../api/patrol.ts';
 import { CameraStage } from '../components/CameraStage.tsx';
 import { ClassNow, STATE_COLOR } from '../components/ClassNow.tsx';
@@ -21,6 +22,11 @@ function AiTab({ room }: { room: TPatrolDetailRoom }) {
   return (
     <Flex vertical gap={8} data-testid="detail-ai">
       <Alert type="info" showIcon title={t('ai.later')} />
+      {room.current ? (
+        <Link to={`${PATHS.classroomReport}?${new URLSearchParams({ courseSessionId: room.current.courseSessionId }).toString()}`} data-testid="detail-ai-report">
+          {t('ai.report', { course: room.current.courseName })}
+        </Link>
+      ) : null}
       <Descriptions size="small" column={1} bordered items={[
         { key: 'state', label: t('ai.state'), children: room.current?.state ? <Tag color={STATE_COLOR[room.current.state]}>{t(`state.${room.current.state}`)}</Tag> : t('class.none') },
         ...(room.recorder ? [{ key: 'rec', label: t('ai.recorder'), children: <Badge status={DEVICE_BADGE[room.recorder.status]} text={`${room.recorder.name} · ${t(`device.${room.recorder.status}`)}${room.recorder.recording ? ` · ${t('ai.recording')}` : ''}`} /> }] : []),

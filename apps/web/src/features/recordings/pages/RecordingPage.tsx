@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Progress, Result, Segmented, Skeleton, Spin, Tabs, Tag, Typography } from 'antd';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { pickRecordingSource, type TRecordedClass, type TRecording, type TRecordingSource } from '@hxk/contracts/recordings';
 import { Permission } from '../../../components/Permission.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useRecordedClass } from '../api/get-recorded-class.ts';
 import { useRecording } from '../api/open-recording.ts';
@@ -71,6 +72,9 @@ function RecordedClassView({ id, at, askedSource, onOpen }: { id: string; at: st
         title={<span data-testid="recording-title">{c.courseName}</span>}
         extra={
           <Flex gap={8} wrap justify="flex-end">
+            <Link to={`${PATHS.classroomReport}?${new URLSearchParams({ courseSessionId: id }).toString()}`} data-testid="recording-ai-report">
+              <Button icon={<LineChartOutlined />}>{t('aiReport')}</Button>
+            </Link>
             <ShareClipButton c={c} recording={rec.data?.recording ?? null} position={() => position.current} />
             <DownloadButton c={c} recording={rec.data?.recording ?? null} />
           </Flex>

@@ -1,0 +1,19 @@
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SensitiveWordsTab } from '../components/SensitiveWordsTab.tsx';
+import { WarningRulesTab } from '../components/WarningRulesTab.tsx';
+
+/** /back/aiWarningSettings: the school's AI warning rules and its sensitive-word lexicon. */
+export function AiWarningSettingsPage() {
+  const { t } = useTranslation('analysis');
+  return (
+    <Card title={t('settings.title')} data-testid="ai-settings-page">
+      <Tabs
+        items={[
+          { key: 'rules', label: <span data-testid="tab-rules">{t('settings.rules')}</span>, children: <WarningRulesTab /> },
+          { key: 'words', label: <span data-testid="tab-words">{t('settings.words')}</span>, children: <SensitiveWordsTab /> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button, Card, Empty, Flex, Result, Skeleton, Tabs } from 'antd';
+import { PlayCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { useClassReport } from '../api/get-class-report.ts';
+import { LearningSection } from '../components/LearningSection.tsx';
+import { ReportHeader } from '../components/ReportHeader.tsx';
+import { SpeechSection } from '../components/SpeechSection.tsx';
+import { TeachingSection } from '../components/TeachingSection.tsx';
+import { WarningsCard } from '../components/WarningsCard.tsx';
+import { momentAt, recordingPath } from '../components/moments.ts';
+
+/**
+ * /ClassroomReport?courseSessionId=: the AI classroom report of a class — teaching, learning and
+ * speech analysis and the warnings raised. Every figure says how it was computed and how sure it is;
+ * every point on a curve opens the class's recording at that moment. Polled while it is generated.
+ */
+export function ClassroomReportPage() {
+  const { t } = useTranslation('analysis');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('courseSessionId');
+  const report = useClassReport(id);
+
+  if (!id) return <Card><Empty description={t('report.noClass')} data-testid="report-no-class" /></Card>;
+  if (report.isError) {
+    return <Result status="warning" title={t('report.cannotOpen')} subTitle={report.error instanceof ApiError ? report.error.message : t('report.loadFailed')} data-testid="report-refused" />;
+  }
+  if (!report.data) return <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+
+  const r = report.data;
+  const a = r.analysis;
+  const startedAt = a?.startedAt ?? null;
+  const onMoment = startedAt ? (t: number) => void navigate(recordingPath(id, momentAt(startedAt, t))) : undefined;
+  const recordingButton = (
+    <Button icon={<PlayCircleOutlined />} style={{ alignSelf: 'flex-start' }} onClick={() => void navigate(recordingPath(id, null))} data-testid="report-open-recording">
+      {t('report.openRecording')}
+    </Button>
+  );
+
+  return (
+    <Flex vertical gap={16} data-testid="report-page">
+      <ReportHeader report={r} actions={recordingButton} />
+      {!a ? (
+        <Card><Empty description={t('report.noAnalysis')} data-testid="report-empty" /></Card>
+      ) : (
+        <>
+          <Card styles={{ body: { paddingTop: 4 } }}>
+            <Tabs
+              items={[
+                { key: 'teaching', label: <span data-testid="tab-teaching">{t('tabs.teaching')}</span>, children: <TeachingSection a={a} onMoment={onMoment} /> },
+                { key: 'learning', label: <span data-testid="tab-learning">{t('tabs.learning')}</span>, children: <LearningSection a={a} onMoment={onMoment} /> },
+                { key: 'speech', label: <span data-testid="tab-speech">{t('tabs.speech')}</span>, children: <SpeechSection a={a} onMoment={onMoment} /> },
+              ]}
+            />
+          </Card>
+          <WarningsCard a={a} onMoment={onMoment} />
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * AI classroom analysis (issue 15): the AI classroom report of a class, the school's warning rules
+ * (/back/aiWarningSettings) and its sensitive-word lexicon. Every figure travels with how it was
+ * computed and how sure it is (`methods`), and every series point with its moment in seconds from
+ * the analysis's start (`startedAt`), which the report turns into a link to the recording.
+ */
+import { z } from 'zod';
+import { ZId, ZIdInput, zPage } from './common.ts';
+import { EXPRESSION_TYPES } from './constants.ts';
+import { TEACHING_MODES } from './st-analysis.ts';
+
+export const ANALYSIS_SOURCES = ['recording', 'live'] as const;
+export const ANALYSIS_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const TRANSCRIPT_STATUSES = ['notConfigured', 'done', 'failed', 'noAudio'] as const;
+export const TEACHER_ATTENDANCE_STATES = ['normal', 'late', 'earlyLeave', 'absent'] as const;
+export const WARNING_LEVEL_KEYS = ['mild', 'moderate', 'severe'] as const;
+export const WARNING_RULE_KINDS = ['headUpBelow', 'attendanceBelow', 'teacherAbsent', 'sensitiveWord'] as const;
+export const TALK_KINDS = ['teacher', 'student', 'overlap', 'unknown'] as const;
+/** Sampling defaults (a school setting may change the frame period). */
+export const ANALYSIS_DEFAULTS = { sampleSeconds: 10, stIntervalSeconds: 30 } as const;
+
+export const ZFigureMethod = z.object({ method: z.string(), confidence: z.number().nullable() });
+export type TFigureMethod = z.infer<typeof ZFigureMethod>;
+
+export const ZAnalysisSample = z.object({
+  t: z.number().int(),
+  faces: z.number().int(),
+  posed: z.number().int(),
+  headUp: z.number().int(),
+  headDown: z.number().int(),
+  turnedAway: z.number().int(),
+  frontRow: z.number().int(),
+  expressions: z.partialRecord(z.enum(EXPRESSION_TYPES), z.number()),
+  confidence: z.number().nullable(),
+  hasEvidence: z.boolean(),
+});
+export type TAnalysisSample = z.infer<typeof ZAnalysisSample>;
+
+export const ZTalkSegment = z.object({ kind: z.enum(TALK_KINDS), start: z.number(), end: z.number() });
+export const ZTranscriptSegment = z.object({ start: z.number(), end: z.number(), speaker: z.string().nullable(), text: z.string() });
+export const ZSensitiveHit = z.object({
+  word: z.string(),
+  category: z.string(),
+  severity: z.enum(WARNING_LEVEL_KEYS),
+  start: z.number(),
+  end: z.number(),
+  context: z.string(),
+});
+export type TSensitiveHit = z.infer<typeof ZSensitiveHit>;
+
+export const ZAnalysisWarning = z.object({
+  id: ZId,
+  kind: z.string(),
+  level: z.enum(WARNING_LEVEL_KEYS),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  moments: z.array(z.number()),
+  figures: z.record(z.string(), z.number()).nullable(),
+  words: z.array(z.string()).nullable(),
+});
+
+export const ZAnalysisCorrection = z.object({
+  id: ZId,
+  measure: z.enum(['st', 'attendance']),
+  stSequence: z.string().nullable(),
+  present: z.number().int().nullable(),
+  byName: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const ZClassReport = z.object({
+  courseSessionId: ZId,
+  courseName: z.string(),
+  teacherName: z.string(),
+  classroomName: z.string().nullable(),
+  lessonDate: z.string(),
+  analysis: z
+    .object({
+      id: ZId,
+      source: z.enum(ANALYSIS_SOURCES),
+      status: z.enum(ANALYSIS_STATUSES),
+      progress: z.object({ done: z.number(), total: z.number() }).nullable(),
+      errorKey: z.string().nullable(),
+      startedAt: z.string().nullable(),
+      durationSeconds: z.number().nullable(),
+      sampleSeconds: z.number().int(),
+      stIntervalSeconds: z.number().int(),
+      expectedStudents: z.number().int().nullable(),
+      presentAvg: z.number().nullable(),
+      attendanceRate: z.number().nullable(),
+      headUpRate: z.number().nullable(),
+      frontRowExpected: z.number().int().nullable(),
+      frontRowActual: z.number().nullable(),
+      frontRowRate: z.number().nullable(),
+      pitchBaseline: z.number().nullable(),
+      stSequence: z.string().nullable(),
+      rt: z.number().nullable(),
+      ch: z.number().nullable(),
+      mode: z.enum(TEACHING_MODES).nullable(),
+      teacherTalkSeconds: z.number().nullable(),
+      studentTalkSeconds: z.number().nullable(),
+      overlapSeconds: z.number().nullable(),
+      silenceSeconds: z.number().nullable(),
+      teacherAttendance: z.enum(TEACHER_ATTENDANCE_STATES).nullable(),
+      transcriptStatus: z.enum(TRANSCRIPT_STATUSES).nullable(),
+      speechRate: z.number().nullable(),
+      methods: z.record(z.string(), ZFigureMethod),
+      samples: z.array(ZAnalysisSample),
+      teacherSamples: z.array(z.object({ t: z.number().int(), present: z.boolean() })),
+      talk: z.array(ZTalkSegment),
+      transcript: z.array(ZTranscriptSegment),
+      hits: z.array(ZSensitiveHit),
+      warnings: z.array(ZAnalysisWarning),
+      corrections: z.array(ZAnalysisCorrection),
+    })
+    .nullable(),
+});
+export type TClassReport = z.infer<typeof ZClassReport>;
+export const ZClassReportQuery = z.object({ courseSessionId: ZIdInput });
+
+// ---------------------------------------------------------------- warning rules
+
+export const ZWarningRule = z.object({
+  id: ZId,
+  kind: z.enum(WARNING_RULE_KINDS),
+  threshold: z.number().int().nullable(),
+  minutes: z.number().nullable(),
+  category: z.string().nullable(),
+  level: z.enum(WARNING_LEVEL_KEYS),
+  enabled: z.boolean(),
+});
+export type TWarningRuleRow = z.infer<typeof ZWarningRule>;
+
+const percent = z.number().int('validation.percent').min(0, 'validation.percent').max(100, 'validation.percent');
+const minutes = z.number().int('validation.minutes').min(0, 'validation.minutes').max(240, 'validation.minutes');
+
+export const ZSaveWarningRuleRequest = z
+  .object({
+    id: ZIdInput.optional(),
+    kind: z.enum(WARNING_RULE_KINDS),
+    threshold: percent.nullable().default(null),
+    minutes: minutes.nullable().default(null),
+    category: z.string().trim().min(1).max(32).nullable().default(null),
+    level: z.enum(WARNING_LEVEL_KEYS),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((r, ctx) => {
+    if ((r.kind === 'headUpBelow' || r.kind === 'attendanceBelow') && r.threshold === null) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['threshold'] });
+    if (r.kind !== 'sensitiveWord' && r.minutes === null) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['minutes'] });
+  });
+export type TSaveWarningRuleRequest = z.infer<typeof ZSaveWarningRuleRequest>;
+export const ZWarningRuleIdRequest = z.object({ id: ZIdInput });
+
+// ---------------------------------------------------------------- sensitive-word lexicon
+
+export const SENSITIVE_WORD_LIMITS = { wordMax: 64, categoryMax: 32, entries: 10_000 } as const;
+export const ZSensitiveWord = z.object({ id: ZId, word: z.string(), category: z.string(), severity: z.enum(WARNING_LEVEL_KEYS) });
+export type TSensitiveWord = z.infer<typeof ZSensitiveWord>;
+export const ZSensitiveWordsRequest = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: z.string().trim().max(64).optional(),
+  category: z.string().trim().max(32).optional(),
+});
+export const ZSensitiveWordsPage = zPage(ZSensitiveWord);
+export const ZSaveSensitiveWordRequest = z.object({
+  id: ZIdInput.optional(),
+  word: z.string().trim().min(1, 'validation.required').max(SENSITIVE_WORD_LIMITS.wordMax, 'validation.tooLong'),
+  category: z.string().trim().min(1, 'validation.required').max(SENSITIVE_WORD_LIMITS.categoryMax, 'validation.tooLong'),
+  severity: z.enum(WARNING_LEVEL_KEYS),
+});
+export type TSaveSensitiveWordRequest = z.infer<typeof ZSaveSensitiveWordRequest>;
+export const ZSensitiveWordIdRequest = z.object({ id: ZIdInput });
+export const ZSensitiveWordsImportResult = z.object({
+  imported: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), column: z.string().nullable(), reason: z.string() })),
+});
+export type TSensitiveWordsImportResult = z.infer<typeof ZSensitiveWordsImportResult>;
