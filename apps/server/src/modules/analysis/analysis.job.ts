@@ -17,7 +17,6 @@ import type { Tx } from '../../platform/db.ts';
 import { JobFailure, type JobHandler } from '../../platform/jobs.ts';
 import * as repo from './analysis.repo.ts';
 import { storeResult } from './analysis.service.ts';
-import { analyseLesson } from './pipeline.ts';
 import { createVisionPool, type VisionPool } from './vision/vision-pool.ts';
 
 export const ANALYSE_JOB = 'analysis.class';
@@ -76,6 +75,9 @@ async function fetchMedia(deps: Deps, key: string, dir: string, name: string): P
 export function analyseJob(deps: Deps): JobHandler {
   return async (jc) => {
     const { analysisId, media } = jc.job.payload as AnalysePayload;
+    // Loaded on first use: the pipeline brings onnxruntime and the canvas (native, ~2 s), which a
+    // server that never analyses (and every test that builds the app) should not pay for.
+    const { analyseLesson } = await import('./pipeline.ts');
     const loaded = await jc.inSchool(async (tx) => {
       const analysis = await repo.analysisById(tx, analysisId);
       if (!analysis) return null;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { Deps } from '../../platform/context.ts';
 import { JobFailure, type JobHandler } from '../../platform/jobs.ts';
-import { DEMO_PLANS, buildDemoLesson, type DemoPlanName } from './demo/demo-lesson.ts';
+import type { DemoPlanName } from './demo/demo-lesson.ts';
 import { queueAnalysis } from './analysis.job.ts';
 import * as repo from './analysis.repo.ts';
 import { zonedInstant } from '../recordings/recording-windows.ts';
@@ -24,6 +24,8 @@ export type DemoLessonPayload = { courseSessionId: string; plan: DemoPlanName; s
 export function demoLessonJob(deps: Deps): JobHandler {
   return async (jc) => {
     const p = jc.job.payload as DemoLessonPayload;
+    // Loaded on first use (the canvas and the voice clips), like the pipeline.
+    const { DEMO_PLANS, buildDemoLesson } = await import('./demo/demo-lesson.ts');
     if (!DEMO_PLANS.includes(p.plan)) throw new JobFailure('common.notFound');
     const target = await jc.inSchool((tx) => repo.demoLessonTarget(tx, p.courseSessionId));
     if (!target) throw new JobFailure('common.notFound');
