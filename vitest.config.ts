@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { AlternatingSequencer } from './vitest.sequencer.ts';
 
 // One runner for everything `npm test` covers: unit, API (PGlite always, PostgreSQL when
 // TEST_DATABASE_URL is set) and browser tests in Debian's Chromium.
 export default defineConfig({
   test: {
     // Vitest's default in run mode is one worker less than the cores: on the 2-core CI that is one,
-    // and every file (browser, API, unit) ran in turn. Two workers let API and unit files run beside
-    // the browser files (which stay one at a time: fileParallelism false below).
+    // and every file (browser, API, unit) ran in turn. Two workers, and an order that alternates
+    // browser files with the others (vitest.sequencer.ts), let API and unit files run beside them.
     maxWorkers: 2,
+    sequence: { sequencer: AlternatingSequencer },
     projects: [
       {
         test: {
@@ -32,7 +34,6 @@ export default defineConfig({
           setupFiles: ['e2e/support/on-failure.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

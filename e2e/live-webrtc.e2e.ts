@@ -102,11 +102,14 @@ const openDetail = async (page: Page) => {
 };
 /**
  * Leaves the app: its WHEP sessions end on pagehide (a preflighted DELETE). The profile is closed
- * only once the gateway has seen `path`'s sessions go, or closing it would cut the DELETE off.
+ * only once the gateway has seen `path`'s sessions go, or closing it would cut the DELETE off. A
+ * keepalive DELETE sent as the document goes is now and then dropped by Chromium; the gateway then
+ * ends the session when the peer's ICE consent expires (30 s, RFC 7675), as MediaMTX does — so the
+ * wait covers that too. (The DELETE itself is checked where the page navigates within the app.)
  */
 const leave = async (page: Page, path: string) => {
   await page.goto('about:blank');
-  await expect.poll(() => gw.whepSessions().filter((s) => s.path === path).length, { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => gw.whepSessions().filter((s) => s.path === path).length, { timeout: 45_000 }).toBe(0);
   await page.context().close();
 };
 const mainPath = (cameraId: string) => gatewayPathName(schoolId, cameraId, 'main');
