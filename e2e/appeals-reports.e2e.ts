@@ -11,7 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot as takeScreenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { launchBrowser, openMenuItem, screenshot as takeScreenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -182,6 +182,45 @@ describe('appeals and reports', () => {
     await waitForPath(page, `/CourseEvaluationReport?evaluationId=${evaluationId}`);
     await page.getByTestId('report-one').waitFor();
     await page.getByTestId('report-indicators').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  // Issue 20: the menu entry needs no course in the address; it lists the courses one may open.
+  it.each([
+    ['teacher', 'en'],
+    ['leader', 'zh'],
+    ['leader', 'ja'],
+  ] as const)('opens the course evaluation report from the menu: the courses I may see, searched, one opened, back to the list (%s, %s)', async (account, language) => {
+    const page = await signInToShell(browser, server.url, account, { language });
+    const errors = watchErrors(page);
+    await openMenuItem(page, 'CourseEvaluationReport');
+    await waitForPath(page, '/CourseEvaluationReport');
+    const picker = page.getByTestId('report-picker');
+    const rows = picker.locator('[data-testid^="report-pick-row-"]');
+    await rows.first().waitFor();
+    expect(await page.getByTestId('report-not-found').count()).toBe(0);
+    const total = await rows.count();
+    if (shots) await screenshot(page, `i20-05-report-courses-${account}-${language}`);
+
+    // Search on the server by the first course's code; the search stays in the address.
+    const first = rows.first();
+    const courseId = (await first.getAttribute('data-testid'))!.replace('report-pick-row-', '');
+    const code = (await first.locator('td').first().locator('.ant-typography').nth(1).textContent())!.trim();
+    await picker.getByTestId('report-pick-search').locator('input').fill(code);
+    await picker.getByTestId('report-pick-search').locator('input').press('Enter');
+    await waitForPath(page, `/CourseEvaluationReport?keyword=${encodeURIComponent(code)}`);
+    await expect.poll(() => rows.count()).toBeLessThanOrEqual(total);
+    await picker.getByTestId(`report-pick-row-${courseId}`).waitFor();
+
+    await picker.getByTestId(`report-pick-${courseId}`).click();
+    await waitForPath(page, `/CourseEvaluationReport?courseId=${courseId}`);
+    await page.getByTestId('report-indicators').waitFor();
+    if (shots && language !== 'ja') await screenshot(page, `i20-06-report-opened-${account}-${language}`);
+    await page.goBack();
+    await waitForPath(page, `/CourseEvaluationReport?keyword=${encodeURIComponent(code)}`);
+    await picker.getByTestId(`report-pick-row-${courseId}`).waitFor();
+    expect(await picker.getByTestId('report-pick-search').locator('input').inputValue()).toBe(code);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,6 +1,7 @@
 /**
  * Evaluating a lesson (issue 6, first part): the supervisor opens a past class of their plan, fills
- * the form (the draft survives a reload), submits it once, and the plan's progress moves.
+ * the form (the draft survives a reload), submits it once, and the plan's progress moves. Issue 20:
+ * a class not started yet says when it starts and cannot be opened; opening a class stores nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -60,14 +61,17 @@ describe('evaluating a lesson', () => {
       if (await evaluate.count()) break;
     }
     await evaluate.first().click();
-    await waitForPath(page, /^\/TeachingRecordDetail\?id=\d+$/);
+    // The class's blank form: nothing is stored until the first answer.
+    await waitForPath(page, /^\/TeachingRecordDetail\?planId=\d+&courseSessionId=\d+$/);
     await page.locator('[data-testid="record-page"][data-editable="true"]').waitFor();
+    await page.getByTestId('record-not-saved').waitFor();
 
-    // The first answer is saved as a draft and is still there after a reload.
+    // The first answer starts the draft, which is still there after a reload (opened as the record).
     const q = (n: number) => page.getByTestId(`record-form-q${n}`);
     await q(1).getByText('Fully').click();
     await saved(page);
     await page.reload();
+    await waitForPath(page, /^\/TeachingRecordDetail\?id=\d+$/);
     await q(1).waitFor();
     await expect.poll(() => q(1).locator('input[type="radio"]:checked').count()).toBe(1);
 
@@ -98,6 +102,100 @@ describe('evaluating a lesson', () => {
     await page.getByTestId('records-page').locator('[data-testid^="record-row-"]').first().waitFor();
     if (shots) await screenshot(page, 'i6-04-records-en');
     expect(errors).toEqual([]);
+  });
+
+  /** What each language says: when a class starts, why it waits, the plan's Evaluate button (Ant Design spaces two Chinese characters). */
+  const SAYS = {
+    en: { starts: /^Starts \S.* \d\d:\d\d$/, why: 'has not started yet', evaluate: /^Evaluate$/ },
+    zh: { starts: /^\S.* \d\d:\d\d 开始$/, why: '尚未开始', evaluate: /^评\s?价$/ },
+    ja: { starts: /^\S.* \d\d:\d\d 開始$/, why: 'まだ始まっていません', evaluate: /^評価する$/ },
+  } as const;
+
+  it.each(['en', 'zh', 'ja'] as const)('says when a class not started yet starts, keeps it closed, and stores nothing when a class is only opened (%s)', async (language) => {
+    const says = SAYS[language];
+    const page = await signInToShell(browser, server.url, 'supervisor', { language });
+    const errors = watchErrors(page);
+    await page.goto('/hxk/LessonEvaluationPlan');
+    await page.getByTestId(`my-plan-classes-${PLAN}`).click();
+    const drawer = page.getByTestId('my-classes-drawer');
+    await drawer.waitFor();
+    const buttons = drawer.locator('[data-testid^="plan-class-evaluate-"]');
+    // Forward day by day to the next day with classes of the plan: none of them has started.
+    for (let i = 0; i < 14; i++) {
+      await drawer.getByTestId('my-classes-next').click();
+      await page.waitForLoadState('networkidle');
+      if (await buttons.count()) break;
+    }
+    const first = buttons.first();
+    const id = (await first.getAttribute('data-testid'))!.replace('plan-class-evaluate-', '');
+    expect(await first.isDisabled()).toBe(true);
+    const starts = drawer.getByTestId(`plan-class-starts-${id}`);
+    expect(await starts.textContent()).toMatch(says.starts);
+    // Why, on the button.
+    await first.hover();
+    await page.locator('.ant-tooltip').filter({ hasText: says.why }).waitFor();
+    if (shots) await screenshot(page, `i20-01-future-classes-${language}`);
+
+    // The front page's next classes of the plan: each either open, or waiting with its start shown.
+    await page.goto('/hxk/Evaluate');
+    const front = page.getByTestId(`front-plan-${PLAN}`);
+    await front.locator('[data-testid^="front-evaluate-"]').first().waitFor();
+    for (const row of await front.locator('[data-testid^="front-class-"]').all()) {
+      const rowId = (await row.getAttribute('data-testid'))!.replace('front-class-', '');
+      const hasStart = (await row.getByTestId(`front-starts-${rowId}`).count()) > 0;
+      expect(await row.getByTestId(`front-evaluate-${rowId}`).isDisabled(), rowId).toBe(hasStart);
+    }
+    if (shots) await screenshot(page, `i20-02-front-next-classes-${language}`);
+
+    // Free listening the same: tomorrow's (or the next teaching day's) classes wait.
+    await page.goto('/hxk/FreeCourse');
+    const freeStarts = page.locator('[data-testid^="free-starts-"]');
+    for (let i = 0; i < 7; i++) {
+      await page.getByTestId('free-next').click();
+      await page.waitForLoadState('networkidle');
+      if (await freeStarts.count()) break;
+    }
+    const freeId = (await freeStarts.first().getAttribute('data-testid'))!.replace('free-starts-', '');
+    expect(await page.getByTestId(`free-listen-${freeId}`).isDisabled()).toBe(true);
+    expect(await freeStarts.first().textContent()).toMatch(says.starts);
+    if (shots) await screenshot(page, `i20-04-free-future-${language}`);
+
+    // A past class opened and left without an answer leaves no draft.
+    const drafts = async () => {
+      const r = await page.request.post(`${server.url}/app/ddxk/evaluation/v1/records`, { data: { status: 'draft', kind: 'plan', pageSize: 100 } });
+      const body = (await r.json()) as { data: { list: { class: { courseSessionId: string } }[] } };
+      return body.data.list.map((e) => e.class.courseSessionId);
+    };
+    const before = await drafts();
+    await page.goto('/hxk/LessonEvaluationPlan');
+    await page.getByTestId(`my-plan-classes-${PLAN}`).click();
+    await drawer.waitFor();
+    const open = drawer.locator('[data-testid^="plan-class-evaluate-"]:not([disabled])', { hasText: says.evaluate });
+    for (let i = 0; i < 14; i++) {
+      await drawer.getByTestId('my-classes-prev').click();
+      await page.waitForLoadState('networkidle');
+      if (await open.count()) break;
+    }
+    const pastId = (await open.first().getAttribute('data-testid'))!.replace('plan-class-evaluate-', '');
+    await open.first().click();
+    await waitForPath(page, new RegExp(`^/TeachingRecordDetail\\?planId=\\d+&courseSessionId=${pastId}$`));
+    await page.getByTestId('record-not-saved').waitFor();
+    if (shots) await screenshot(page, `i20-03-blank-form-${language}`);
+    const planId = new URL(page.url()).searchParams.get('planId');
+    await page.getByTestId('record-back').click();
+    await drawer.waitFor();
+    expect(await drafts()).toEqual(before);
+    expect(before).not.toContain(pastId);
+    expect(errors).toEqual([]);
+
+    // The future class's address typed in: the server refuses to open it, and the page says when it can be.
+    await page.goto(`/hxk/TeachingRecordDetail?planId=${planId}&courseSessionId=${id}`);
+    const refused = page.getByTestId('record-not-open');
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(/\d\d:\d\d/);
+    if (shots) await screenshot(page, `i20-07-not-open-${language}`);
+    expect(await drafts()).toEqual(before);
+    await page.context().close();
   });
 
   it('shows the free-listening timetable and the classes under way on a phone in Chinese', async () => {

@@ -155,6 +155,8 @@ describe('global settings', () => {
     await admin.getByTestId('settings-password').fill('School#2026');
     await admin.getByTestId('settings-anonymous').click();
     await admin.getByTestId('settings-waiting').fill('15');
+    // AI analyses are kept apart from recordings.
+    await admin.getByTestId('settings-ai-retention').fill('30');
     // Uploads: the school's rate and quota, with what its files take now.
     await admin.getByTestId('settings-storage-used').getByText(/^In use: \d+ MB of 20 GB$/).waitFor();
     await admin.getByTestId('settings-upload-files').fill('10');
@@ -169,6 +171,7 @@ describe('global settings', () => {
     await expect.poll(() => admin.getByTestId('settings-uploadEnd').inputValue()).toBe('18:30');
     expect(await admin.getByTestId('settings-modifyStart').inputValue()).toBe('09:00');
     expect(await admin.getByTestId('settings-waiting').inputValue()).toBe('15');
+    expect(await admin.getByTestId('settings-ai-retention').inputValue()).toBe('30');
     expect(await admin.getByTestId('settings-upload-files').inputValue()).toBe('10');
     await admin.getByTestId('settings-storage-used').getByText(/^In use: \d+ MB of 5 GB$/).waitFor();
     expect(await admin.getByTestId('settings-anonymous').getAttribute('aria-checked')).toBe('true');

@@ -104,10 +104,10 @@ describe('motion', () => {
 });
 
 describe('header links', () => {
-  it('offers no data board until its page exists, and inspection records only to those who may open them', async () => {
+  it('offers the data board and inspection records only to those who may open them', async () => {
     const teacher = await signIn('teacher');
     await teacher.getByTestId('header-apps').waitFor();
-    // The AI data preview page (/wenxiang/dataAnalysisReport) is not built yet: a link would open a 404.
+    // A teacher has no data board (the school-wide AI view: e2e/data-board.e2e.ts opens it as an administrator).
     expect(await teacher.getByTestId('header-data-board').count()).toBe(0);
     // A teacher has no inspection records screen: no entry that would open something else instead.
     expect(await teacher.getByTestId('header-inspection-record').count()).toBe(0);

@@ -18,23 +18,13 @@ import {
 } from 'fastify-type-provider-zod';
 import { CODE_FAILURE, CODE_UNAUTHENTICATED, UPLOAD_LIMITS, type TErrorEnvelope } from '@hxk/contracts';
 import type { Config } from './config.ts';
-import type { DbHandle } from './platform/db.ts';
-import type { Deps } from './platform/context.ts';
-import { memoryCounters, redisCounters, type CounterStore } from './platform/counters.ts';
-import { memoryHub, redisHub, type RealtimeHub } from './platform/realtime.ts';
+import { attachCore, type CoreOptions } from './core.ts';
 import { realtimeSocketRoutes } from './platform/realtime-socket.ts';
-import { localStorage, type FileStorage } from './platform/storage.ts';
-import { s3Storage } from './platform/adapters/s3.ts';
-import { logSmsSender, type SmsSender } from './platform/adapters/sms.ts';
-import { localQrProvider, type QrProvider } from './platform/adapters/wechat.ts';
-import { aliyunSmsSender } from './platform/adapters/sms-aliyun.ts';
-import { wechatQrProvider } from './platform/adapters/wechat-mp.ts';
 import { AppError, localizeError } from './platform/errors.ts';
 import { fieldLabel, requestLanguage, validationText } from './platform/i18n.ts';
 import { registerGuard } from './platform/guard.ts';
 import { registerInputEdges } from './platform/input-edges.ts';
 import { registerCostLimits, registerRequestLimits } from './platform/rate-limit.ts';
-import { createJobQueue } from './platform/jobs.ts';
 import { registerOps } from './platform/metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { schoolsRoutes } from './modules/schools/schools.routes.ts';
@@ -65,23 +55,16 @@ import { liveRoutes } from './modules/live/live.routes.ts';
 import { shoutingRoutes } from './modules/shouting/shouting.routes.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { analysisRoutes } from './modules/analysis/analysis.routes.ts';
+import { boardRoutes } from './modules/analysis/board.routes.ts';
+import { correctionsRoutes } from './modules/analysis/corrections.routes.ts';
+import { liveAnalysisRoutes } from './modules/analysis/live.routes.ts';
 import { liveLessonsRoutes } from './modules/live-lessons/live-lessons.routes.ts';
 import { patrolWallRoutes } from './modules/live/rooms.routes.ts';
 import { patrolRoutes } from './modules/patrol/patrol.routes.ts';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
 import { recordingSharesRoutes } from './modules/recordings/recording-shares.routes.ts';
 
-export type BuildOptions = {
-  config: Config;
-  dbh: DbHandle;
-  logger?: FastifyServerOptions['logger'];
-  sms?: SmsSender;
-  qr?: QrProvider;
-  counters?: CounterStore;
-  storage?: FileStorage;
-  now?: () => Date;
-  realtime?: RealtimeHub;
-};
+export type BuildOptions = CoreOptions & { logger?: FastifyServerOptions['logger'] };
 
 export const API_PREFIXES = ['/base/', '/app/', '/ai/', '/buttjoint/'];
 const isApiRoute = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
@@ -100,27 +83,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const deps: Deps = {
-    config,
-    dbh: opts.dbh,
-    counters: opts.counters ?? (config.redisUrl ? redisCounters(config.redisUrl) : memoryCounters()),
-    storage: opts.storage ?? (config.storage.provider === 's3' ? s3Storage(config.storage) : localStorage(path.join(config.dataDir, 'files'))),
-    sms: opts.sms ?? (config.sms.provider === 'aliyun' ? aliyunSmsSender(config.sms) : logSmsSender(app.log)),
-    qr: opts.qr ?? (config.wechat.provider === 'wechat' ? wechatQrProvider(config.wechat) : localQrProvider),
-    now: opts.now ?? (() => new Date()),
-    log: app.log,
-    jobs: null as never,
-    realtime: opts.realtime ?? (config.redisUrl ? redisHub(config.redisUrl) : memoryHub()),
-  };
-  deps.jobs = createJobQueue({ dbh: opts.dbh, log: app.log, now: deps.now });
-  app.decorate('deps', deps);
-  // The in-process job worker runs while the server does.
-  app.addHook('onReady', async () => deps.jobs.start());
-  app.addHook('onClose', async () => {
-    await deps.jobs.stop();
-    if (!opts.counters) await deps.counters.close();
-    if (!opts.realtime) await deps.realtime.close();
-  });
+  // The services' dependencies and the in-process job worker, which runs while the server does
+  // (the kinds JOBS_RUN gives it: core.ts, job-kinds.ts).
+  const deps = attachCore(app, opts);
 
   await app.register(swagger, {
     openapi: {
@@ -261,6 +226,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(recordingsRoutes);
     await api.register(recordingSharesRoutes);
     await api.register(analysisRoutes);
+    await api.register(boardRoutes);
+    await api.register(correctionsRoutes);
+    await api.register(liveAnalysisRoutes);
   });
 
   registerWeb(app, config);
@@ -296,10 +264,4 @@ function registerWeb(app: FastifyInstance, config: Config): void {
       .status(404)
       .send({ code: CODE_FAILURE, msg: localizeError('common.notFound', lang), data: null, errorKey: 'common.notFound' });
   });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: Deps;
-  }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '@hxk/contracts/calendar-rules';
 import { parseAllowEntry } from './platform/outbound.ts';
+import { JOB_RUN_MODES, type JobRunMode } from './platform/jobs.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -82,6 +83,14 @@ const ZEnv = z.object({
   ANALYSIS_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   ANALYSIS_VISION_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   ANALYSIS_DEMO: z.enum(['on', 'off']).default('on'),
+  ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // The job queue (docs/decisions/0021): which kinds this process runs, and how many jobs at once.
+  JOBS_RUN: z.enum(JOB_RUN_MODES).default('all'),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  // Live analysis of classes in progress (docs/decisions/0022-live-analysis.md): off, the demo's
+  // drawn lesson only, or every class in a room with a camera; and how many run at once per process.
+  ANALYSIS_LIVE: z.enum(['off', 'demo', 'on']).default('demo'),
+  ANALYSIS_LIVE_MAX: z.coerce.number().int().min(0).max(64).default(1),
   TRANSCRIPTION_BASE_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
   TRANSCRIPTION_API_KEY: z.string().min(1).optional(),
   TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
@@ -140,9 +149,22 @@ export type Config = {
   analysis: {
     sampleSeconds: number;
     visionThreads: number;
+    /** Analyses one process runs at once (each uses about two cores: decoding, vision, voice). */
+    concurrency: number;
     demo: boolean;
     transcription: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
+    /**
+     * Live analysis of classes in progress: `demo` analyses one class in progress of a demo school
+     * from a drawn lesson; `on` every class in progress in a room with a camera (gateway or
+     * simulator). `max` live runs at once per process (0 = none on this process).
+     */
+    live: { mode: 'off' | 'demo' | 'on'; max: number };
   };
+  /**
+   * The job queue in this process (docs/decisions/0021): which kinds it claims (`none` for an API node
+   * that leaves every job to `npm run worker` processes), and how many jobs it runs at once.
+   */
+  jobs: { run: JobRunMode; concurrency: number };
   /** Live video (issue 14): how viewers are admitted, and the built-in camera simulator. */
   live: {
     /** Signs play tokens; random per process when PLAY_TOKEN_SECRET is unset (then tokens die with the process). */
@@ -239,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.MEDIA_GATEWAY_PLAYBACK_API_URL && !e.MEDIA_GATEWAY_PLAYBACK_URL) {
     throw new ConfigError('Invalid configuration:\n  MEDIA_GATEWAY_PLAYBACK_API_URL needs MEDIA_GATEWAY_PLAYBACK_URL');
   }
+  if (!e.DATABASE_URL && e.JOBS_RUN !== 'all') {
+    throw new ConfigError(`Invalid configuration:\n  JOBS_RUN=${e.JOBS_RUN} needs DATABASE_URL: the embedded database belongs to this one process, so no worker process can run the other jobs`);
+  }
   if (gateway && !e.PLAY_TOKEN_SECRET) throw new ConfigError('Invalid configuration:\n  PLAY_TOKEN_SECRET is required with a media gateway (tokens must outlive a restart of hxk)');
   if (gateway && (gateway.apiUser === undefined) !== (gateway.apiPassword === undefined)) {
     throw new ConfigError('Invalid configuration:\n  MEDIA_GATEWAY_API_USER and MEDIA_GATEWAY_API_PASSWORD go together');
@@ -280,9 +305,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analysis: {
       sampleSeconds: e.ANALYSIS_SAMPLE_SECONDS,
       visionThreads: e.ANALYSIS_VISION_THREADS,
+      concurrency: e.ANALYSIS_CONCURRENCY,
       demo: e.ANALYSIS_DEMO === 'on',
       transcription: { baseUrl: e.TRANSCRIPTION_BASE_URL, apiKey: e.TRANSCRIPTION_API_KEY, model: e.TRANSCRIPTION_MODEL },
+      live: { mode: e.ANALYSIS_LIVE, max: e.ANALYSIS_LIVE_MAX },
     },
+    jobs: { run: e.JOBS_RUN, concurrency: e.JOBS_CONCURRENCY },
     live: {
       playTokenSecret: e.PLAY_TOKEN_SECRET ? Buffer.from(e.PLAY_TOKEN_SECRET, 'utf8') : randomBytes(32),
       ffmpegPath: e.FFMPEG_PATH,

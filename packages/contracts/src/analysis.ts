@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ZId, ZIdInput, zPage } from './common.ts';
 import { EXPRESSION_TYPES } from './constants.ts';
-import { TEACHING_MODES } from './st-analysis.ts';
+import { ST_LIMITS, TEACHING_MODES } from './st-analysis.ts';
 
 export const ANALYSIS_SOURCES = ['recording', 'live'] as const;
 export const ANALYSIS_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -59,14 +59,33 @@ export const ZAnalysisWarning = z.object({
   words: z.array(z.string()).nullable(),
 });
 
+export const CORRECTED_MEASURES = ['st', 'attendance'] as const;
+export type TCorrectedMeasure = (typeof CORRECTED_MEASURES)[number];
+
+/**
+ * A person's correction of an AI figure, with the figures recomputed from it so that the report shows
+ * them beside the AI's: for S-T, Rt, Ch and the mode of the corrected sequence (computeSt) and the
+ * share of intervals coded as the AI coded them; for attendance, the counted students over the
+ * expected ones. The report lists each person's latest correction of each measure.
+ */
 export const ZAnalysisCorrection = z.object({
   id: ZId,
-  measure: z.enum(['st', 'attendance']),
+  measure: z.enum(CORRECTED_MEASURES),
   stSequence: z.string().nullable(),
   present: z.number().int().nullable(),
   byName: z.string().nullable(),
+  /** The reader's own correction (the correction form starts from it). */
+  mine: z.boolean(),
   createdAt: z.string(),
+  rt: z.number().nullable(),
+  ch: z.number().nullable(),
+  mode: z.enum(TEACHING_MODES).nullable(),
+  /** S-T: intervals coded as the AI coded them, over all intervals (null when the lengths differ after a re-run). */
+  agreement: z.number().nullable(),
+  /** Attendance: present / expected students, capped at 1 like the AI's (null without an expected count). */
+  attendanceRate: z.number().nullable(),
 });
+export type TAnalysisCorrection = z.infer<typeof ZAnalysisCorrection>;
 
 export const ZClassReport = z.object({
   courseSessionId: ZId,
@@ -112,11 +131,82 @@ export const ZClassReport = z.object({
       hits: z.array(ZSensitiveHit),
       warnings: z.array(ZAnalysisWarning),
       corrections: z.array(ZAnalysisCorrection),
+      /** Whether the reader may correct this analysis's S-T coding and attendance (POST corrections/save would accept). */
+      canCorrect: z.boolean(),
     })
     .nullable(),
 });
 export type TClassReport = z.infer<typeof ZClassReport>;
 export const ZClassReportQuery = z.object({ courseSessionId: ZIdInput });
+
+// ---------------------------------------------------------------- people's corrections and the agreement rate
+
+/** The schema's bound on a counted attendance (analysis_corrections_ck); the service also caps it at twice the expected students. */
+export const CORRECTION_LIMITS = { presentMax: 10_000, presentPerExpected: 2 } as const;
+
+/** The most students a correction may count: twice the expected, or the table's bound without an expected count. */
+export function correctionPresentMax(expectedStudents: number | null): number {
+  return expectedStudents ? Math.min(CORRECTION_LIMITS.presentMax, expectedStudents * CORRECTION_LIMITS.presentPerExpected) : CORRECTION_LIMITS.presentMax;
+}
+
+/** Students a person counted present (the web's form rule too); the service also caps it with correctionPresentMax. */
+export const ZCorrectedPresent = z.number().int('validation.present').min(0, 'validation.present').max(CORRECTION_LIMITS.presentMax, 'validation.present');
+
+const correctionTarget = {
+  /** The class: its analysis from the recording, else its live analysis (as the report picks it). */
+  courseSessionId: ZIdInput.optional(),
+  analysisId: ZIdInput.optional(),
+};
+export const ZSaveCorrectionRequest = z
+  .discriminatedUnion('measure', [
+    z.object({
+      ...correctionTarget,
+      measure: z.literal('st'),
+      stSequence: z.string().min(1, 'validation.stSequence').max(ST_LIMITS.sequenceMax, 'validation.stSequence').regex(/^[ST]+$/, 'validation.stSequence'),
+    }),
+    z.object({
+      ...correctionTarget,
+      measure: z.literal('attendance'),
+      present: ZCorrectedPresent,
+    }),
+  ])
+  .refine((r) => r.courseSessionId !== undefined || r.analysisId !== undefined, { message: 'validation.required', path: ['analysisId'] });
+export type TSaveCorrectionRequest = z.infer<typeof ZSaveCorrectionRequest>;
+
+const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.date' });
+/** Classes whose lesson date falls in [from, to] (both optional, inclusive). */
+export const ZAgreementQuery = z.object({ from: ZIsoDate.optional(), to: ZIsoDate.optional() });
+export type TAgreementQuery = z.infer<typeof ZAgreementQuery>;
+
+/**
+ * How far people agree with the AI, per measure, over the school's corrected classes. Each person's
+ * latest correction of a class counts once; a class corrected by two people counts once in `classes`
+ * and twice in `corrections`.
+ */
+export const ZAgreement = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  st: z.object({
+    classes: z.number().int(),
+    corrections: z.number().int(),
+    intervals: z.number().int(),
+    /** Intervals the person coded as the AI did, over all compared intervals. */
+    rate: z.number().nullable(),
+    /** Cohen's kappa over the pooled intervals: agreement beyond what chance gives; null when not defined (no intervals, or both only ever used one code). */
+    kappa: z.number().nullable(),
+    /** Corrections whose teaching mode is the AI's. */
+    sameMode: z.number().nullable(),
+  }),
+  attendance: z.object({
+    classes: z.number().int(),
+    corrections: z.number().int(),
+    /** Mean |AI's average present − counted present|, in students. */
+    meanAbsDiff: z.number().nullable(),
+    /** Corrections within one student of the AI's average. */
+    withinOne: z.number().nullable(),
+  }),
+});
+export type TAgreement = z.infer<typeof ZAgreement>;
 
 // ---------------------------------------------------------------- warning rules
 

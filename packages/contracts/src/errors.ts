@@ -30,6 +30,13 @@ export const ERRORS = {
   'school.notFound': { status: 404, zh: '未找到学校', en: 'School not found.', ja: '学校が見つかりません。' },
   'analysis.wordExists': { status: 409, zh: '敏感词“{word}”已存在', en: 'The sensitive word "{word}" is already in the list.', ja: 'センシティブワード「{word}」は既に登録されています。' },
   'analysis.noFfmpeg': { status: 503, zh: '服务器没有 ffmpeg，无法分析课堂录像', en: 'The server has no ffmpeg, so it cannot analyse class recordings.', ja: 'サーバーに ffmpeg がないため、授業の録画を分析できません。' },
+  'analysis.liveBusy': { status: 503, zh: '本服务器同时进行的实时分析已达上限（{max} 个）', en: 'This server already runs as many live analyses as it may ({max}).', ja: 'このサーバーで同時に行えるリアルタイム分析の上限（{max} 件）に達しています。' },
+  // -- people correct the AI (issue 15)
+  'analysis.ownClass': { status: 403, zh: '您是这节课的任课教师，不能修正它的分析数据；请由督导或管理员修正', en: 'You teach this class, so you cannot correct its figures; a supervisor or an administrator can.', ja: 'この授業の担当教員は分析値を修正できません。監督者または管理者が修正できます。' },
+  'analysis.notFinished': { status: 409, zh: '分析尚未完成，完成后才能修正', en: 'The analysis has not finished yet; it can be corrected once it is done.', ja: '分析がまだ終わっていません。完了後に修正できます。' },
+  'analysis.noSt': { status: 409, zh: '这节课没有 S-T 序列可修正', en: 'This analysis has no S-T sequence to correct.', ja: 'この分析には修正する S-T 系列がありません。' },
+  'analysis.stLength': { status: 400, zh: '修正后的 S-T 序列须与 AI 的一样有 {expected} 个区间（收到 {given} 个）', en: 'The corrected S-T sequence must have {expected} intervals, as the AI\'s has (it has {given}).', ja: '修正した S-T 系列は AI と同じ {expected} 区間にしてください（{given} 区間あります）。' },
+  'analysis.presentTooMany': { status: 400, zh: '出勤人数须为 0 到 {max} 的整数', en: 'The number present must be a whole number from 0 to {max}.', ja: '出席人数は 0〜{max} の整数にしてください。' },
   'school.alreadyBound': { status: 409, zh: '您已绑定或已申请该学校', en: 'You have already bound or applied to this school.', ja: 'この学校には既に紐付け済みか申請済みです。' },
   'membership.notPending': { status: 409, zh: '该申请已处理', en: 'This application has already been handled.', ja: 'この申請は処理済みです。' },
   'file.formatWrong': { status: 400, zh: '文件格式错误', en: 'File format is wrong.', ja: 'ファイル形式が正しくありません。' },
@@ -126,6 +133,7 @@ export const ERRORS = {
   'plan.notSupervisor': { status: 403, zh: '您不是该计划的督导', en: 'You are not a supervisor of this plan.', ja: 'あなたはこの計画の指導員ではありません。' },
   'evaluation.submitted': { status: 409, zh: '该评价已提交，不能再修改', en: 'This evaluation has been submitted and can no longer be changed.', ja: 'この評価は提出済みのため変更できません。' },
   'evaluation.courseNotStarted': { status: 409, zh: '课程尚未开始', en: 'The course has not started.', ja: '授業はまだ始まっていません。' },
+  'evaluation.notOpenYet': { status: 409, zh: '本节课{start}开始，{opens}起可以评价', en: 'This class starts at {start}; you can evaluate it from {opens}.', ja: 'この授業は{start}に始まります。{opens}から評価できます。' },
   'evaluation.noCourseNow': { status: 409, zh: '当前节次没有课程', en: 'No course in the current session.', ja: '現在の時限に授業はありません。' },
   'evaluation.timeConflict': { status: 409, zh: '与其他活动时间冲突：您在同一时间已听《{course}》', en: 'Time conflict with another activity: you are already listening to "{course}" at that time.', ja: '他の活動と時間が重なっています：同じ時間に「{course}」を聴講しています。' },
   'evaluation.notInPlan': { status: 400, zh: '该节课不在此计划的课程或日期范围内', en: 'This class is not among the plan\'s courses or dates.', ja: 'この授業は計画の授業・期間に含まれていません。' },
@@ -306,5 +314,6 @@ export const VALIDATION_MESSAGES = {
   // -- issue 15 validation messages
   'validation.stSequence': { zh: '须为仅由 S 和 T 组成的序列（1-10000 个）', en: 'must be a sequence of S and T only (1-10000 codes)', ja: 'S と T だけの列（1〜10000 個）にしてください' },
   'validation.minutes': { zh: '须为 0 到 240 的整数（分钟）', en: 'must be a whole number of minutes from 0 to 240', ja: '0〜240 の整数（分）にしてください' },
+  'validation.present': { zh: '须为 0 到 10000 的整数（人）', en: 'must be a whole number of students from 0 to 10000', ja: '0〜10000 の整数（人）にしてください' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -71,6 +71,15 @@ export const ZEvaluation = z.object({
   byPatrol: z.boolean(),
 });
 export type TEvaluation = z.infer<typeof ZEvaluation>;
+
+/**
+ * Opening a class to evaluate it stores nothing: my evaluation of it when I have one (open that),
+ * else the blank form, whose first save starts the evaluation (start/plan, start/free, start/temporary).
+ */
+export const ZBlankEvaluation = ZEvaluation.pick({ kind: true, plan: true, template: true, class: true, evaluator: true, checkedInAt: true });
+export type TBlankEvaluation = z.infer<typeof ZBlankEvaluation>;
+export const ZEvaluationOpening = z.object({ evaluationId: ZId.nullable(), blank: ZBlankEvaluation.nullable() });
+export type TEvaluationOpening = z.infer<typeof ZEvaluationOpening>;
 export const ZEvaluationQuery = z.object({ evaluationId: ZId });
 
 export const ZSaveEvaluationRequest = z.object({
@@ -120,6 +129,8 @@ export type TEvaluationRecordsRequest = z.input<typeof ZEvaluationRecordsRequest
 export const ZListenClass = ZEvaluatedClass.extend({
   /** Course state now (not started, waiting, in class, warning, ended). */
   state: z.enum(['notStarted', 'waiting', 'inClass', 'warning', 'ended']).nullable(),
+  /** The instant from which the class can be evaluated (its "waiting for class" time; its day when it has no time). */
+  evaluableFrom: z.string(),
   /** My evaluation of this class, if any (any kind). */
   myEvaluationId: ZId.nullable(),
   myEvaluationStatus: ZEvaluationStatus.nullable(),

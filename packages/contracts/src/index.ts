@@ -40,3 +40,5 @@ export * from './shouting.ts';
 export * from './recordings.ts';
 export * from './st-analysis.ts';
 export * from './analysis.ts';
+export * from './analysis-live.ts';
+export * from './analysis-board.ts';

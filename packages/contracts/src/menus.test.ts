@@ -59,6 +59,8 @@ describe('built-in roles', () => {
         'lessonPlanStatistics', 'patrol:ptz', 'plan:edit', 'plan:publish', 'questionnaire:edit', 'sensitiveTopic', 'sensitiveTopicDetails', 'supervisionGroup:edit',
         'supervisionScheme', 'supervisionSchemeAddPlan', 'supervisionSchemeDetail', 'targetAdvance', 'targetAdvanceDetail', 'teacherFeedback', 'template:edit',
         'template:publish', 'threeRateStatistics', 'threeRateStatisticsDetails',
+        // Added with the AI data board (issue 15): the leader reads the statistics, the board among them.
+        'dataAnalysisReport',
       ].sort(),
     );
     expect(grantedScreens(3)).toEqual(

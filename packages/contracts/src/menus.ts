@@ -111,6 +111,8 @@ const GROUPS: [number, string, string, Def[]][] = [
     [215, 'evaluateStatisticsDetailss', '/back/evaluateStatisticsDetailss', null, { hidden: true }],
     [216, 'sensitiveTopic', '/back/sensitiveTopic'],
     [217, 'sensitiveTopicDetails', '/back/sensitiveTopicDetails', null, { hidden: true }],
+    // The AI data board: opened from the header's data-board link, not from the left menu.
+    [218, 'dataAnalysisReport', '/wenxiang/dataAnalysisReport', null, { hidden: true }],
   ]],
   [150, 'organisation', 'ApartmentOutlined', [
     [151, 'ZZJGtrre', '/back/ZZJGtrre', null, { buttons: [[1511, 'org:edit']] }],

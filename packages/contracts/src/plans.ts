@@ -152,6 +152,8 @@ export const ZPlanClass = z.object({
   endTime: z.string().nullable(),
   /** I have already evaluated this class in this plan (draft or submitted). */
   evaluation: z.enum(['none', 'draft', 'submitted']),
+  /** The instant from which the class can be evaluated (its "waiting for class" time; its day when it has no time). */
+  evaluableFrom: z.string(),
 });
 export type TPlanClass = z.infer<typeof ZPlanClass>;
 export const ZMyPlan = ZPlanSummary.extend({

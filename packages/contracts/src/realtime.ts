@@ -6,13 +6,19 @@
  */
 import { z } from 'zod';
 import { ZNotification } from './notifications.ts';
+import { ZLiveAnalysis, ZLiveWarning } from './analysis-live.ts';
 
 /** The first message on every socket: what the person needs to catch up (their unread notifications). */
 export const ZRealtimeHello = z.object({ type: z.literal('hello'), unread: z.number().int() });
 /** A notification just stored for me, with my unread count after it. */
 export const ZRealtimeNotification = z.object({ type: z.literal('notification'), notification: ZNotification, unread: z.number().int() });
 
-export const ZRealtimeMessage = z.discriminatedUnion('type', [ZRealtimeHello, ZRealtimeNotification]);
+/** The live figures of a class in progress, after each sample (to the people responsible for its room). */
+export const ZRealtimeAnalysisLive = z.object({ type: z.literal('analysis.live'), live: ZLiveAnalysis });
+/** A warning a live analysis has just raised (to the people responsible for the room). */
+export const ZRealtimeWarningRaised = z.object({ type: z.literal('warning.raised'), warning: ZLiveWarning });
+
+export const ZRealtimeMessage = z.discriminatedUnion('type', [ZRealtimeHello, ZRealtimeNotification, ZRealtimeAnalysisLive, ZRealtimeWarningRaised]);
 export type TRealtimeMessage = z.infer<typeof ZRealtimeMessage>;
 export type TRealtimeType = TRealtimeMessage['type'];
 export type TRealtimeMessageOf<K extends TRealtimeType> = Extract<TRealtimeMessage, { type: K }>;

@@ -34,6 +34,21 @@ export const ZReportCoursesRequest = z.object({
 });
 export type TReportCoursesRequest = z.input<typeof ZReportCoursesRequest>;
 
+/**
+ * The courses whose report the reader may open (/CourseEvaluationReport from the menu): the courses
+ * they teach, or every course for plan managers; each with at least one evaluation its teacher may see.
+ */
+export const ZReadableReportCourseRow = ZReportCourseRow.extend({ teacher: ZPersonRef });
+export type TReadableReportCourseRow = z.infer<typeof ZReadableReportCourseRow>;
+export const ZReadableReportCoursePage = zPage(ZReadableReportCourseRow);
+export const ZReadableReportCoursesRequest = z.object({
+  ...ZPageRequest.shape,
+  semesterId: ZId.optional(),
+  /** Course name or code, or teacher name. */
+  keyword: z.string().trim().max(64).optional(),
+});
+export type TReadableReportCoursesRequest = z.input<typeof ZReadableReportCoursesRequest>;
+
 /** One primary indicator: the teacher's average against the school's for the same indicator (same semester). */
 export const ZIndicatorScore = z.object({
   /** The indicator bank id when the template section has one, else "name:" + the lower-cased name. */

@@ -51,6 +51,9 @@ export const ZClock = z.string().regex(HHMM_RE, { message: 'validation.clockHHmm
 export const LESSON_PLAN_RETENTIONS = ['forever', '1y'] as const;
 export const WAITING_MINUTES_MAX = 120;
 export const RECORDING_RETENTION_DAYS_MAX = 3650;
+/** How long AI analyses and their evidence frames are kept (days; 0 = forever): a daily job deletes older ones. */
+export const AI_RETENTION_DAYS_DEFAULT = 180;
+export const AI_RETENTION_DAYS_MAX = 3650;
 /**
  * Uploads of one school (finding 5 of issue 12): what each person may upload per minute and per hour,
  * and the school's storage quota (the sum of its files). Defaults of a school that never changed them.
@@ -93,6 +96,8 @@ export const ZGlobalSettings = z.object({
   planAnonymous: z.boolean(),
   /** 0 keeps recordings forever. */
   recordingRetentionDays: z.number().int(),
+  /** 0 keeps AI analyses and their evidence frames forever. */
+  aiRetentionDays: z.number().int(),
   waitingMinutes: z.number().int(),
   /** Uploads: files per person per minute, MB per person per hour, the school's quota in MB. */
   uploadFilesPerMinute: z.number().int(),
@@ -112,6 +117,8 @@ export const ZSaveGlobalSettingsRequest = z.object({
   planTeacherCanView: z.boolean(),
   planAnonymous: z.boolean(),
   recordingRetentionDays: z.number().int().min(0).max(RECORDING_RETENTION_DAYS_MAX),
+  /** Omitted keeps the current value (clients older than this setting). */
+  aiRetentionDays: z.number().int().min(0).max(AI_RETENTION_DAYS_MAX).optional(),
   waitingMinutes: z.number().int().min(0).max(WAITING_MINUTES_MAX),
   /** Omitted keeps the current value (clients older than these settings). */
   uploadFilesPerMinute: z.number().int().min(1).max(UPLOAD_SETTINGS_MAX.filesPerMinute).optional(),

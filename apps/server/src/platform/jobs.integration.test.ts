@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { buildings, jobs } from '../db/schema/index.ts';
 import { DEMO_SCHOOLS, seedSchool, type SeededSchool } from '../db/seed/seed.ts';
 import { DRIVERS, openTestDatabase } from '../test/harness.ts';
-import type { DbHandle } from './db.ts';
-import { createJobQueue, JobFailure, type JobQueue } from './jobs.ts';
+import { withDatabase } from '../test/global-setup.ts';
+import { openDatabase, type DbHandle } from './db.ts';
+import { createJobQueue, FAIR_STEP_SECONDS, JobFailure, type JobHandler, type JobQueue } from './jobs.ts';
 import { platformTx, schoolTx } from './tenancy.ts';
 
 const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, fatal() {}, child() { return silent; }, level: 'silent', silent() {} } as never;
@@ -38,8 +39,24 @@ describe.each(DRIVERS)('job queue on %s', (driver) => {
     return id;
   };
   const row = async (id: string) => (await platformTx(dbh.db, 'seed', (tx) => tx.select().from(jobs).where(eq(jobs.id, id))))[0]!;
+  const noop: JobHandler = async () => null;
+  /** Resolves when `check` holds, polling (the worker runs on its own). */
+  const until = async (check: () => Promise<boolean> | boolean, what: string, ms = 10_000) => {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  const statuses = async (ids: string[]) => Promise.all(ids.map(async (id) => (await row(id)).status));
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((r) => (open = r));
+    return { opened, open };
+  };
 
   it('claims the oldest queued job of any school, once', async () => {
+    queue.register('test.a', noop);
     const first = await enqueue(b.schoolId, 'test.a');
     const second = await enqueue(a.schoolId, 'test.a');
     const c1 = await queue.claim();
@@ -54,6 +71,7 @@ describe.each(DRIVERS)('job queue on %s', (driver) => {
   });
 
   it('hands concurrent claims different jobs (FOR UPDATE SKIP LOCKED)', async () => {
+    queue.register('test.a', noop);
     const ids = [await enqueue(a.schoolId, 'test.a'), await enqueue(a.schoolId, 'test.a'), await enqueue(b.schoolId, 'test.a')];
     const claimed = await Promise.all([queue.claim(), queue.claim(), queue.claim(), queue.claim()]);
     const got = claimed.filter(Boolean).map((j) => j!.id);
@@ -95,7 +113,8 @@ describe.each(DRIVERS)('job queue on %s', (driver) => {
     while (await queue.runNext());
     expect(await row(chosen)).toMatchObject({ status: 'failed', errorKey: 'import.empty', result: { detail: 1 } });
     expect(await row(crash)).toMatchObject({ status: 'failed', errorKey: 'job.failed', result: null });
-    expect(await row(unknown)).toMatchObject({ status: 'failed', errorKey: 'job.failed' });
+    // A kind this process has no handler for is left for a process that has one.
+    expect(await row(unknown)).toMatchObject({ status: 'queued', attempts: 0 });
   });
 
   it('a transaction failing inside the handler leaves nothing behind; progress reported inside it is kept', async () => {
@@ -114,6 +133,7 @@ describe.each(DRIVERS)('job queue on %s', (driver) => {
   });
 
   it('takes over a job whose worker died when its lock expires, and gives it up after the last attempt', async () => {
+    queue.register('test.stale', noop);
     const id = await enqueue(a.schoolId, 'test.stale');
     expect((await queue.claim())?.id).toBe(id); // this worker "dies"
     expect(await queue.claim()).toBeNull(); // still locked
@@ -166,5 +186,141 @@ describe.each(DRIVERS)('job queue on %s', (driver) => {
     expect((await row(id)).status).toBe('done');
     const count = await dbh.rows<{ n: number }>(sql`select count(*)::int as n from jobs where status = 'queued'`);
     expect(Number(count[0]!.n)).toBe(0);
+  });
+
+  it("one school's backlog does not starve another: a job queued later by another school runs before the backlog ends", async () => {
+    const order: string[] = [];
+    queue.register('test.fair', async (jc) => {
+      order.push(jc.job.id);
+      return null;
+    });
+    const backlog: string[] = [];
+    for (let i = 0; i < 20; i++) backlog.push(await enqueue(a.schoolId, 'test.fair'));
+    const later = await enqueue(b.schoolId, 'test.fair');
+    // Each job of A's already waiting pushes its next one back a step.
+    expect((await row(backlog[1]!)).fairAt.getTime() - (await row(backlog[0]!)).fairAt.getTime()).toBe(FAIR_STEP_SECONDS * 1000);
+    while (await queue.runNext());
+    // B's job runs second, right after the one of A's that was first; A's keep their order.
+    expect(order).toEqual([backlog[0], later, ...backlog.slice(1)]);
+    // A job queued once the backlog is gone takes its turn from now again.
+    const fresh = await enqueue(a.schoolId, 'test.fair');
+    expect((await row(fresh)).fairAt.getTime()).toBe((await row(fresh)).createdAt.getTime());
+  });
+
+  it("never runs more jobs of a kind than its concurrency, nor more than the process's maximum", async () => {
+    const held = gate();
+    const hold: JobHandler = async () => {
+      await held.opened;
+      return null;
+    };
+    const q = createJobQueue({ dbh, log: silent, now, lockSeconds: 60, pollMs: 60_000, maxRunning: 4 });
+    q.register('test.pair', hold, { concurrency: 2 });
+    q.register('test.single', hold);
+    q.register('test.wide', hold, { concurrency: 10 });
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await enqueue(i % 2 ? a.schoolId : b.schoolId, 'test.pair'), await enqueue(a.schoolId, 'test.single'));
+    for (let i = 0; i < 3; i++) ids.push(await enqueue(b.schoolId, 'test.wide'));
+    q.start();
+    try {
+      // Two pairs and one single run; the fourth slot goes to a wide one; then the process is full.
+      await until(() => Object.values(q.running()).reduce((x, y) => x + y, 0) === 4, 'four running jobs');
+      await new Promise((r) => setTimeout(r, 150));
+      expect(q.running()).toEqual({ 'test.pair': 2, 'test.single': 1, 'test.wide': 1 });
+      const running = await dbh.rows<{ kind: string; n: number }>(sql`select kind, count(*)::int as n from jobs where status = 'running' group by kind order by kind`);
+      expect(running.map((r) => [r.kind, Number(r.n)])).toEqual([['test.pair', 2], ['test.single', 1], ['test.wide', 1]]);
+      held.open();
+      await until(async () => (await statuses(ids)).every((st) => st === 'done'), 'every job done');
+    } finally {
+      held.open();
+      await q.stop();
+    }
+  });
+
+  it('a light job does not wait behind a running heavy one; JOBS_RUN=light leaves heavy kinds to others', async () => {
+    const held = gate();
+    let heavyStarted = 0;
+    const q = createJobQueue({ dbh, log: silent, now, lockSeconds: 60, pollMs: 60_000 });
+    q.register('test.heavy', async () => {
+      heavyStarted++;
+      await held.opened;
+      return null;
+    }, { heavy: true });
+    q.register('test.light', noop);
+    const heavy = [await enqueue(a.schoolId, 'test.heavy'), await enqueue(a.schoolId, 'test.heavy')];
+    const light = [await enqueue(a.schoolId, 'test.light'), await enqueue(b.schoolId, 'test.light')];
+    q.start();
+    try {
+      await until(async () => (await statuses(light)).every((st) => st === 'done'), 'the light jobs');
+      expect(await statuses(heavy)).toEqual(['running', 'queued']);
+      expect(heavyStarted).toBe(1);
+      held.open();
+      await until(async () => (await statuses(heavy)).every((st) => st === 'done'), 'the heavy jobs');
+    } finally {
+      held.open();
+      await q.stop();
+    }
+
+    // However many heavy kinds there are, they leave a slot to the light ones.
+    const crowded = gate();
+    const small = createJobQueue({ dbh, log: silent, now, lockSeconds: 60, pollMs: 60_000, maxRunning: 3 });
+    const holdHeavy: JobHandler = async () => {
+      await crowded.opened;
+      return null;
+    };
+    for (const kind of ['test.heavy', 'test.heavy2', 'test.heavy3']) small.register(kind, holdHeavy, { heavy: true });
+    small.register('test.light', noop);
+    const heavies = [await enqueue(a.schoolId, 'test.heavy'), await enqueue(a.schoolId, 'test.heavy2'), await enqueue(b.schoolId, 'test.heavy3')];
+    const lightAfter = await enqueue(b.schoolId, 'test.light');
+    small.start();
+    try {
+      await until(async () => (await statuses([lightAfter]))[0] === 'done', 'the light job beside two heavy ones');
+      expect((await statuses(heavies)).sort()).toEqual(['queued', 'running', 'running']);
+      crowded.open();
+      await until(async () => (await statuses(heavies)).every((st) => st === 'done'), 'the heavy jobs');
+    } finally {
+      crowded.open();
+      await small.stop();
+    }
+
+    const apiOnly = createJobQueue({ dbh, log: silent, now, lockSeconds: 60, pollMs: 60_000, run: 'light' });
+    apiOnly.register('test.heavy', noop, { heavy: true });
+    apiOnly.register('test.light', noop);
+    apiOnly.register('test.elsewhere', noop, { concurrency: 0 });
+    const h = await enqueue(b.schoolId, 'test.heavy');
+    const l = await enqueue(b.schoolId, 'test.light');
+    const e = await enqueue(b.schoolId, 'test.elsewhere');
+    while (await apiOnly.runNext());
+    expect(await statuses([h, l, e])).toEqual(['queued', 'done', 'queued']);
+    const none = createJobQueue({ dbh, log: silent, now, run: 'none' });
+    none.register('test.heavy', noop, { heavy: true });
+    expect(await none.runNext()).toBe(false);
+  });
+
+  it('two nodes on one database never run one job twice', async () => {
+    // On PostgreSQL the second node has its own connection pool, as another process would.
+    const name = driver === 'postgres' ? (await dbh.rows<{ name: string }>(sql`select current_database() as name`))[0]!.name : null;
+    const other = name ? await openDatabase({ kind: 'postgres', url: withDatabase(process.env.TEST_DATABASE_URL!, name), poolSize: 4 }) : dbh;
+    const runs: string[] = [];
+    const handler: JobHandler = async (jc) => {
+      runs.push(jc.job.id);
+      await new Promise((r) => setTimeout(r, Math.random() * 15));
+      await jc.progress(1, 1);
+      return null;
+    };
+    const nodes = [createJobQueue({ dbh, log: silent, now, pollMs: 20, maxRunning: 4 }), createJobQueue({ dbh: other, log: silent, now, pollMs: 20, maxRunning: 4 })];
+    for (const n of nodes) n.register('test.once', handler, { concurrency: 3 });
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await enqueue(i % 3 ? a.schoolId : b.schoolId, 'test.once'));
+    for (const n of nodes) n.start();
+    try {
+      await until(async () => (await statuses(ids)).every((st) => st === 'done'), 'all 30 jobs', 30_000);
+    } finally {
+      for (const n of nodes) await n.stop();
+      if (other !== dbh) await other.close();
+    }
+    expect(runs.length).toBe(30);
+    expect(new Set(runs).size).toBe(30);
+    const attempts = await dbh.rows<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'test.once' and attempts <> 1`);
+    expect(Number(attempts[0]!.n)).toBe(0);
   });
 });

@@ -16,6 +16,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
+  it('runs every job kind by default; leaving kinds to workers needs PostgreSQL', () => {
+    expect(loadConfig({}).jobs).toEqual({ run: 'all', concurrency: 4 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', JOBS_RUN: 'light', JOBS_CONCURRENCY: '8' }).jobs).toEqual({ run: 'light', concurrency: 8 });
+    expect(() => loadConfig({ JOBS_RUN: 'light' })).toThrow(/JOBS_RUN=light needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', JOBS_RUN: 'some' })).toThrow(ConfigError);
+    expect(() => loadConfig({ JOBS_CONCURRENCY: '0' })).toThrow(ConfigError);
+  });
   it('refuses invalid values and a provider without its settings', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_ALIYUN_ACCESS_KEY_ID/);

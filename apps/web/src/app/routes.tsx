@@ -405,7 +405,8 @@ export const ROUTES: RouteEntry[] = [
     path: '/CourseEvaluationReport',
     layout: 'shell',
     access: 'CourseEvaluationReport',
-    highlight: INHERIT_HIGHLIGHT,
+    // A menu entry of its own (the courses one may open, then one's report).
+    highlight: 'CourseEvaluationReport',
     load: lazy(() => import('../features/reports/pages/CourseEvaluationReportPage.tsx'), (m) => m.CourseEvaluationReportPage),
   },
   {
@@ -619,6 +620,15 @@ export const ROUTES: RouteEntry[] = [
     access: 'aiWarningSettings',
     highlight: 'aiWarningSettings',
     load: lazy(() => import('../features/analysis/pages/AiWarningSettingsPage.tsx'), (m) => m.AiWarningSettingsPage),
+  },
+  // The AI data board, opened from the header (a hidden screen of the statistics group).
+  {
+    key: 'dataAnalysisReport',
+    path: PATHS.dataAnalysisReport,
+    layout: 'shell',
+    access: 'dataAnalysisReport',
+    keepAlive: false,
+    load: lazy(() => import('../features/analysis/pages/DataBoardPage.tsx'), (m) => m.DataBoardPage),
   },
 ];
 

@@ -12,7 +12,7 @@ export const PATHS = {
   schoolApplications: '/back/schoolApplications',
   roleManagement: '/back/roleManagement',
   rolePermission: '/back/rolePermission',
-  /** Not built yet: the header links to them as the spec's targets. */
+  /** The AI data board, the header's data-board link (issue 15). */
   dataAnalysisReport: '/wenxiang/dataAnalysisReport',
   lessonEvaluationRecord: '/LessonEvaluationRecord',
   /** The classroom terminal a room's PC keeps open to play shouting (issue 14); signed in with a device key. */

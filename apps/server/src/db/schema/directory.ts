@@ -381,6 +381,12 @@ export const jobs = pgTable('jobs', {
   attempts: integer('attempts').notNull().default(0),
   createdBy: idString('created_by').references(() => accounts.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+  /**
+   * The job's place in the queue of its kind (per-school fairness, docs/decisions/0021): its enqueue
+   * time, or later when its school already has jobs of the kind waiting or running (each one ahead
+   * pushes it back by a fixed step), so one school's backlog does not starve another school.
+   */
+  fairAt: ts('fair_at').notNull().defaultNow(),
   startedAt: ts('started_at'),
   finishedAt: ts('finished_at'),
   lockedUntil: ts('locked_until'),
@@ -388,4 +394,8 @@ export const jobs = pgTable('jobs', {
   primaryKey({ columns: [t.schoolId, t.id] }),
   index('jobs_queue_idx').on(t.status, t.createdAt),
   index('jobs_owner_idx').on(t.schoolId, t.createdBy, t.createdAt),
+  // The claim: per kind, the queued job whose turn comes first.
+  index('jobs_claim_idx').on(t.kind, t.fairAt, t.id).where(sql`${t.status} = 'queued'`),
+  // The enqueue: the last place its school holds in the kind's queue.
+  index('jobs_school_turn_idx').on(t.schoolId, t.kind, t.fairAt).where(sql`${t.status} in ('queued', 'running')`),
 ]);

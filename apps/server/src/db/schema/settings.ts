@@ -1,7 +1,7 @@
 /** A school's own settings and its application list (tenant tables, migration 0006). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { UPLOAD_SETTINGS_DEFAULTS, UPLOAD_SETTINGS_MAX } from '@hxk/contracts';
+import { AI_RETENTION_DAYS_DEFAULT, AI_RETENTION_DAYS_MAX, UPLOAD_SETTINGS_DEFAULTS, UPLOAD_SETTINGS_MAX } from '@hxk/contracts';
 import { schools } from './platform.ts';
 import { createdAt, id, schoolId, ts } from './columns.ts';
 
@@ -23,8 +23,10 @@ export const schoolSettings = pgTable('school_settings', {
   /** Defaults of a new supervision plan. */
   planTeacherCanView: boolean('plan_teacher_can_view').notNull().default(true),
   planAnonymous: boolean('plan_anonymous').notNull().default(false),
-  /** How long recordings and AI analysis are kept, in days (0 = forever). */
+  /** How long recordings are kept, in days (0 = forever). */
   recordingRetentionDays: integer('recording_retention_days').notNull().default(180),
+  /** How long AI analyses and their evidence frames are kept, in days (0 = forever): the analysis.retention job. */
+  aiRetentionDays: integer('ai_retention_days').notNull().default(AI_RETENTION_DAYS_DEFAULT),
   /** Minutes before a class during which its state is "waiting for class". */
   waitingMinutes: integer('waiting_minutes').notNull().default(10),
   /** Recording views offered in patrol (spec section 4): recorder = 1, camera (server) = 2. */
@@ -44,7 +46,8 @@ export const schoolSettings = pgTable('school_settings', {
   check('school_settings_windows_ck', sql`coalesce(${t.lessonPlanUploadStart}, 0) between 0 and 1440 and coalesce(${t.lessonPlanUploadEnd}, 0) between 0 and 1440
     and coalesce(${t.lessonPlanModifyStart}, 0) between 0 and 1440 and coalesce(${t.lessonPlanModifyEnd}, 0) between 0 and 1440`),
   check('school_settings_numbers_ck', sql`${t.frontRowEmptySeats} between 0 and 10000 and ${t.frontRowMinRate} between 0 and 100
-    and ${t.recorderVideoView} in (0, 1) and ${t.serverVideoView} in (0, 1) and ${t.waitingMinutes} between 0 and 120 and ${t.recordingRetentionDays} between 0 and 3650`),
+    and ${t.recorderVideoView} in (0, 1) and ${t.serverVideoView} in (0, 1) and ${t.waitingMinutes} between 0 and 120 and ${t.recordingRetentionDays} between 0 and 3650
+    and ${t.aiRetentionDays} between 0 and ${sql.raw(String(AI_RETENTION_DAYS_MAX))}`),
   check('school_settings_uploads_ck', sql`${t.uploadFilesPerMinute} between 1 and ${sql.raw(String(UPLOAD_SETTINGS_MAX.filesPerMinute))}
     and ${t.uploadMbPerHour} between 1 and ${sql.raw(String(UPLOAD_SETTINGS_MAX.mbPerHour))} and ${t.storageQuotaMb} between 0 and ${sql.raw(String(UPLOAD_SETTINGS_MAX.storageQuotaMb))}`),
 ]);

@@ -1,9 +1,7 @@
 /** AI classroom analysis's SQL (docs/decisions/0016-repositories.md). */
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import {
-  accounts,
   aiWarningRules,
-  analysisCorrections,
   classAnalyses,
   classAnalysisHits,
   classAnalysisSamples,
@@ -90,16 +88,6 @@ export async function warningsOf(tx: Tx, analysisId: string) {
     .from(warnings)
     .where(eq(warnings.analysisId, analysisId))
     .orderBy(asc(warnings.startedAt));
-}
-
-export async function correctionsOf(tx: Tx, analysisId: string) {
-  // index: analysis_corrections_analysis_idx (school_id, analysis_id, created_at)
-  return tx
-    .select({ id: analysisCorrections.id, measure: analysisCorrections.measure, stSequence: analysisCorrections.stSequence, present: analysisCorrections.present, byName: accounts.name, createdAt: analysisCorrections.createdAt })
-    .from(analysisCorrections)
-    .leftJoin(accounts, eq(accounts.id, analysisCorrections.accountId))
-    .where(eq(analysisCorrections.analysisId, analysisId))
-    .orderBy(asc(analysisCorrections.createdAt));
 }
 
 /** The warnings an analysis has already raised, by rule (a rule raises one warning per class). */

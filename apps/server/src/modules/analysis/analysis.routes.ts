@@ -21,8 +21,6 @@ import { AppError } from '../../platform/errors.ts';
 import { contentDisposition } from '../files/files.routes.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './analysis.service.ts';
-import { ANALYSE_JOB, analyseJob, closeVisionPool } from './analysis.job.ts';
-import { DEMO_LESSON_JOB, demoLessonJob } from './demo-analyses.ts';
 
 const tags = ['ai-analysis'];
 const P = '/app/ddxk/ai/v1';
@@ -30,10 +28,6 @@ const P = '/app/ddxk/ai/v1';
 const LEXICON_FILE_BYTES = 2 * 1024 * 1024;
 
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.deps.jobs.register(ANALYSE_JOB, analyseJob(app.deps));
-  app.deps.jobs.register(DEMO_LESSON_JOB, demoLessonJob(app.deps));
-  app.addHook('onClose', async () => closeVisionPool(app.deps));
-
   // A pure computation over the caller's own input: any member may use it (the report and the
   // pipeline run the same function, so a person can check a report's figures by hand).
   app.post(`${P}/st/compute`, {

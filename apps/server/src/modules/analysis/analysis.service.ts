@@ -24,6 +24,7 @@ import { iso, isoOrNull, page } from '../../platform/sql-rows.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { watchableClass } from '../recordings/recordings.service.ts';
 import * as repo from './analysis.repo.ts';
+import { reportCorrections } from './corrections.service.ts';
 import { readLexiconCsv, writeLexiconCsv } from './speech/sensitive-words-io.ts';
 import { evaluateWarningRules, type TRaisedWarning, type TWarningRule } from './warning-rules.ts';
 
@@ -41,7 +42,8 @@ export type TAnalysisResult = {
   st: { sequence: string; rt: number; ch: number; mode: TTeachingMode } | null;
   talk: { teacher: number; student: number; overlap: number; silence: number } | null;
   teacherAttendance: 'normal' | 'late' | 'earlyLeave' | 'absent' | null;
-  transcriptStatus: 'notConfigured' | 'done' | 'failed' | 'noAudio';
+  /** null: not transcribed (a live analysis; the recording's analysis transcribes after the class). */
+  transcriptStatus: 'notConfigured' | 'done' | 'failed' | 'noAudio' | null;
   speechRate: number | null;
   methods: Record<string, { method: string; confidence: number | null }>;
   samples: {
@@ -172,7 +174,7 @@ export async function classReport(ctx: MemberCtx, courseSessionId: string): Prom
     const segments = await repo.segmentsOf(tx, a.id);
     const hits = await repo.hitsOf(tx, a.id);
     const raised = await repo.warningsOf(tx, a.id);
-    const corrections = await repo.correctionsOf(tx, a.id);
+    const corrected = await reportCorrections(tx, ctx.auth.accountId, cls, a);
     return {
       ...head,
       analysis: {
@@ -222,7 +224,8 @@ export async function classReport(ctx: MemberCtx, courseSessionId: string): Prom
           figures: w.evidence?.figures ?? null,
           words: w.evidence?.words ?? null,
         })),
-        corrections: corrections.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+        corrections: corrected.corrections,
+        canCorrect: corrected.canCorrect,
       },
     };
   });

@@ -7,6 +7,11 @@ const DEFAULT_WAITING_MINUTES = 10;
 
 type Meeting = { id: string; lessonDate: string; sessionStart: number; sessionEnd: number };
 
+/** The school's minutes of "waiting for class" before a class begins. */
+export async function schoolWaitingMinutes(tx: Tx): Promise<number> {
+  return (await repo.waitingMinutes(tx)) ?? DEFAULT_WAITING_MINUTES;
+}
+
 /**
  * What the course state needs besides the clock, read once for a set of class meetings: the
  * session times, the school's waiting minutes, and which of today's meetings have an active warning.
@@ -14,12 +19,13 @@ type Meeting = { id: string; lessonDate: string; sessionStart: number; sessionEn
 export async function stateReader(tx: Tx, clock: { date: string; minute: number }, meetings: readonly Meeting[]) {
   const sessionTimes = await readSessionTimes(tx);
   const times = new Map(sessionTimes.map((t) => [t.sessionNo, t]));
-  const waitingMinutes = (await repo.waitingMinutes(tx)) ?? DEFAULT_WAITING_MINUTES;
+  const waitingMinutes = await schoolWaitingMinutes(tx);
   const todays = meetings.filter((x) => x.lessonDate === clock.date).map((x) => x.id);
   const warned = new Set(todays.length ? await repo.warnedMeetingIds(tx, todays) : []);
   return {
     /** The school's session list, read once here for callers that show it too. */
     sessionTimes,
+    waitingMinutes,
     times: (x: Pick<Meeting, 'sessionStart' | 'sessionEnd'>) => {
       const start = times.get(x.sessionStart);
       const end = times.get(x.sessionEnd);

@@ -6,8 +6,10 @@ import {
   zonedClock,
   type TAnswer,
   type TEvaluation,
+  type TEvaluationOpening,
   type TEvaluationRecord,
   type TListenClass,
+  type TPlanClass,
   type TTemplateContent,
 } from '@hxk/contracts';
 import { accounts, checkIns, courseSessions, evaluations, planCourses, planSupervisors, supervisionPlans } from '../../db/schema/index.ts';
@@ -170,16 +172,52 @@ describe.each(DRIVERS)('evaluating lessons on %s', (driver) => {
     expect(Object.keys((await evaluationRow(planEval))[0]!.answers as object)).toHaveLength(6);
   });
 
-  it('refuses to submit before the class has started, and accepts it once it has', async () => {
-    const s = await startPlan(B.id);
-    expect(s.body.code, s.body.msg).toBe(1);
-    const early = await post('submit', supervisor, { evaluationId: s.body.data.evaluationId, answers: fullAnswers(content) });
-    expect(early.status).toBe(409);
-    expect(early.body.errorKey).toBe('evaluation.courseNotStarted');
-    expect(early.body.msg).toBe('The course has not started.');
-    at('14:05');
+  it('opens a class only from its waiting time, stores nothing on opening, and submits only once it has started', async () => {
+    const mineOf = (m: Meeting) => db((tx) => tx.select({ id: evaluations.id }).from(evaluations).where(and(eq(evaluations.courseSessionId, m.id), eq(evaluations.evaluatorId, u('supervisor')))));
+    // 08:30: B (14:00, waiting from 13:50) has not opened; the plan's list says from when.
+    const classes = await call<TPlanClass[]>(env.app, { url: `/app/ddxk/plan/v1/my/classes?planId=${plan()}&date=${day}`, token: supervisor });
+    expect(classes.body.data.find((c) => c.courseSessionId === B.id)?.evaluableFrom).toBe(atSchoolTime(day, 13 * 60 + 50).toISOString());
+    expect(classes.body.data.find((c) => c.courseSessionId === A.id)?.evaluableFrom).toBe(atSchoolTime(day, 7 * 60 + 50).toISOString());
+    for (const r of [await get(`open/plan?planId=${plan()}&courseSessionId=${B.id}`, supervisor), await startPlan(B.id)]) {
+      expect(r.status).toBe(409);
+      expect(r.body.errorKey).toBe('evaluation.notOpenYet');
+      expect(r.body.msg).toBe(`This class starts at ${day} 14:00; you can evaluate it from ${day} 13:50.`);
+    }
+    const zh = await call(env.app, { url: `${P}/start/plan`, token: supervisor, body: { planId: plan(), courseSessionId: B.id }, headers: { language: 'zh' } });
+    expect(zh.body.msg).toBe(`本节课${day} 14:00开始，${day} 13:50起可以评价`);
+    const early = await post('start/free', supervisor, { courseSessionId: E.id, templateId: env.schoolA.evaluation.templateId });
+    expect(early.body.errorKey).toBe('evaluation.notOpenYet');
+    expect(await mineOf(B)).toEqual([]);
+    expect(await mineOf(E)).toEqual([]);
+
+    at('13:55'); // B waits to begin
     try {
+      // Opening it shows the blank form and stores nothing; the first save starts it.
+      const open = await get<TEvaluationOpening>(`open/plan?planId=${plan()}&courseSessionId=${B.id}`, supervisor);
+      expect(open.body.code, open.body.msg).toBe(1);
+      expect(open.body.data.evaluationId).toBeNull();
+      expect(open.body.data.blank).toMatchObject({
+        kind: 'plan', plan: { planId: plan(), name: 'Routine classroom supervision' }, evaluator: { userId: u('supervisor') }, checkedInAt: null,
+        template: { templateVersionId: env.schoolA.evaluation.templateVersionId, totalScore: 100 },
+        class: { courseSessionId: B.id, lessonDate: day, startTime: '14:00', teacher: { userId: u('teacher') } },
+      });
+      expect(open.body.data.blank!.template.content.sections.length).toBe(content.sections.length);
+      expect(await mineOf(B)).toEqual([]);
+
+      const s = await startPlan(B.id);
+      expect(s.body.code, s.body.msg).toBe(1);
+      expect(s.body.data.created).toBe(true);
+      const reopened = await get<TEvaluationOpening>(`open/plan?planId=${plan()}&courseSessionId=${B.id}`, supervisor);
+      expect(reopened.body.data).toEqual({ evaluationId: s.body.data.evaluationId, blank: null });
+      const notYet = await post('submit', supervisor, { evaluationId: s.body.data.evaluationId, answers: fullAnswers(content) });
+      expect(notYet.status).toBe(409);
+      expect(notYet.body.errorKey).toBe('evaluation.courseNotStarted');
+      expect(notYet.body.msg).toBe('The course has not started.');
+      at('14:05');
       expect((await post('submit', supervisor, { evaluationId: s.body.data.evaluationId, answers: fullAnswers(content) })).body.code).toBe(1);
+      // Once there, it reopens whenever.
+      at('08:30');
+      expect((await startPlan(B.id)).body.data).toEqual({ evaluationId: s.body.data.evaluationId, created: false });
     } finally {
       at('08:30');
     }
@@ -234,11 +272,20 @@ describe.each(DRIVERS)('evaluating lessons on %s', (driver) => {
     expect(draftTpl.status).toBe(409);
     expect(draftTpl.body.errorKey).toBe('template.notUsable');
 
-    const free = await post<Start>('start/free', supervisor, { courseSessionId: E.id, templateId: tpl });
-    expect(free.body.code, free.body.msg).toBe(1);
-    expect(free.body.data.created).toBe(true);
-    expect((await post<Start>('start/free', supervisor, { courseSessionId: E.id, templateId: tpl })).body.data).toEqual({ evaluationId: free.body.data.evaluationId, created: false });
-    expect((await evaluationRow(free.body.data.evaluationId))[0]).toMatchObject({ kind: 'free', planId: null, templateVersionId: env.schoolA.evaluation.templateVersionId });
+    at('15:55'); // E waits to begin
+    try {
+      const open = await get<TEvaluationOpening>(`open/free?courseSessionId=${E.id}&templateId=${tpl}`, supervisor);
+      expect(open.body.code, open.body.msg).toBe(1);
+      expect(open.body.data.blank).toMatchObject({ kind: 'free', plan: null, class: { courseSessionId: E.id }, template: { templateId: tpl } });
+      const free = await post<Start>('start/free', supervisor, { courseSessionId: E.id, templateId: tpl });
+      expect(free.body.code, free.body.msg).toBe(1);
+      expect(free.body.data.created).toBe(true);
+      expect((await post<Start>('start/free', supervisor, { courseSessionId: E.id, templateId: tpl })).body.data).toEqual({ evaluationId: free.body.data.evaluationId, created: false });
+      expect((await get<TEvaluationOpening>(`open/free?courseSessionId=${E.id}&templateId=${tpl}`, supervisor)).body.data.evaluationId).toBe(free.body.data.evaluationId);
+      expect((await evaluationRow(free.body.data.evaluationId))[0]).toMatchObject({ kind: 'free', planId: null, templateVersionId: env.schoolA.evaluation.templateVersionId });
+    } finally {
+      at('08:30');
+    }
 
     // Another class at the same time as A (which I evaluate): another course, another room.
     const other = env.schoolA.directory.courses.find((c) => c.teacherId !== u('teacher'))!;
@@ -251,6 +298,8 @@ describe.each(DRIVERS)('evaluating lessons on %s', (driver) => {
       expect(r.status).toBe(409);
       expect(r.body.errorKey).toBe('evaluation.timeConflict');
       expect(r.body.msg).toContain('Time conflict with another activity');
+      // Opening it says so before anything is typed.
+      expect((await get(`open/${kind}?courseSessionId=${clash!.id}&templateId=${tpl}`, supervisor)).body.errorKey).toBe('evaluation.timeConflict');
     }
     // Someone who evaluates nothing then may take it.
     expect((await post<Start>('start/free', leader, { courseSessionId: clash!.id, templateId: tpl })).body.data.created).toBe(true);
@@ -334,7 +383,7 @@ describe.each(DRIVERS)('evaluating lessons on %s', (driver) => {
     expect(byId.get(A.id)).toMatchObject({ state: 'inClass', myEvaluationStatus: 'submitted', checkedIn: true, startTime: '08:00', teacher: { userId: u('teacher') } });
     // A also has no other evaluation of mine; the newest of any kind shows.
     expect(byId.get(A.id)!.myEvaluationId).toBe(planEval);
-    expect(byId.get(E.id)).toMatchObject({ state: 'notStarted', myEvaluationStatus: 'draft', checkedIn: false });
+    expect(byId.get(E.id)).toMatchObject({ state: 'notStarted', myEvaluationStatus: 'draft', checkedIn: false, evaluableFrom: atSchoolTime(day, 15 * 60 + 50).toISOString() });
     expect(classes.body.data.list.every((c) => c.lessonDate === day)).toBe(true);
     const starts = classes.body.data.list.map((c) => c.sessionStart);
     expect([...starts].sort((x, y) => x - y)).toEqual(starts);
@@ -422,6 +471,9 @@ describe.each(DRIVERS)('evaluating lessons on %s', (driver) => {
       expect((await startPlan(A.id, token)).status).toBe(404);
       expect((await post('start/free', token, { courseSessionId: A.id, templateId: env.schoolB.evaluation.templateId })).status).toBe(404);
       expect((await post('start/temporary', token, { courseSessionId: A.id, templateId: env.schoolA.evaluation.templateId })).status).toBe(404);
+      expect((await get(`open/plan?planId=${plan()}&courseSessionId=${A.id}`, token)).status).toBe(404);
+      expect((await get(`open/free?courseSessionId=${A.id}&templateId=${env.schoolA.evaluation.templateId}`, token)).status).toBe(404);
+      expect((await get(`open/temporary?courseSessionId=${A.id}&templateId=${env.schoolA.evaluation.templateId}`, token)).status).toBe(404);
       expect((await post('checkIn', token, { courseSessionId: A.id })).status).toBe(404);
     }
     expect(await evaluationRow(planEval)).toEqual(before);
@@ -438,6 +490,9 @@ describe.each(DRIVERS)('evaluating lessons on %s', (driver) => {
     for (const [path, body] of [['start/plan', { planId: plan(), courseSessionId: A.id }], ['records', {}], ['classes', {}], ['classes/now', {}], ['start/free', { courseSessionId: A.id, templateId: env.schoolA.evaluation.templateId }]] as const) {
       const r = await post(path, student, body);
       expect(r.status, path).toBe(403);
+    }
+    for (const path of [`open/plan?planId=${plan()}&courseSessionId=${A.id}`, `open/free?courseSessionId=${A.id}&templateId=${env.schoolA.evaluation.templateId}`]) {
+      expect((await get(path, student)).status, path).toBe(403);
     }
     // Students have the front page (/Evaluate) too; they teach no class, so nothing is received.
     const received = await post('received', student, {});

@@ -106,13 +106,23 @@ export async function openEvaluationId(tx: Tx, evaluatorId: string, evaluationKi
  */
 export const byPatrolColumn = sql`exists (select 1 from patrol_visits pv where pv.school_id = e.school_id and pv.evaluation_id = e.id)`;
 
-const DetailRow = ClassRow.extend({
-  evaluationId: col.text, kind, status, evaluatorId: col.text, evaluatorName: col.text, evaluatorAccount: col.text,
-  answers: col.json(ZAnswers), comment: col.textOrNull, totalScore: col.numOrNull, anonymous: col.bool,
-  createdAt: col.ts, updatedAt: col.ts, submittedAt: col.tsOrNull, checkedInAt: col.tsOrNull,
+/** The form an evaluation answers (template version tv) and its plan p, if any, beside its class. */
+const FormRow = ClassRow.extend({
+  evaluatorId: col.text, evaluatorName: col.text, evaluatorAccount: col.text, checkedInAt: col.tsOrNull,
   templateVersionId: col.text, templateId: col.text, templateName: col.text, templateVersion: col.int, fullScore: col.num, content: col.json(ZTemplateContent),
-  planId: col.textOrNull, planName: col.textOrNull, evaluationType: col.oneOf(EVALUATION_TYPES).nullable(),
-  planAnonymous: col.boolOrNull, planEndDate: col.textOrNull, teacherCanView: col.boolOrNull, byPatrol: col.bool,
+  planId: col.textOrNull, planName: col.textOrNull, evaluationType: col.oneOf(EVALUATION_TYPES).nullable(), planAnonymous: col.boolOrNull, planEndDate: col.textOrNull,
+});
+export type FormRow = z.output<typeof FormRow>;
+
+const formColumns = sql`ev.id::text as "evaluatorId", ev.name as "evaluatorName", ev.account as "evaluatorAccount", ci.checked_in_at as "checkedInAt",
+  tv.id::text as "templateVersionId", tv.template_id::text as "templateId", tv.name as "templateName", tv.version as "templateVersion",
+  tv.total_score as "fullScore", tv.content,
+  p.id::text as "planId", p.name as "planName", p.evaluation_type as "evaluationType", p.anonymous as "planAnonymous", p.end_date::text as "planEndDate"`;
+
+const DetailRow = FormRow.extend({
+  evaluationId: col.text, kind, status,
+  answers: col.json(ZAnswers), comment: col.textOrNull, totalScore: col.numOrNull, anonymous: col.bool,
+  createdAt: col.ts, updatedAt: col.ts, submittedAt: col.tsOrNull, teacherCanView: col.boolOrNull, byPatrol: col.bool,
 });
 export type DetailRow = z.output<typeof DetailRow>;
 
@@ -120,12 +130,8 @@ export type DetailRow = z.output<typeof DetailRow>;
 export function evaluationDetail(tx: Tx, evaluationId: string): Promise<DetailRow | undefined> {
   // index: evaluations_school_id_id_pk (school_id, id)
   return queryRow(tx, DetailRow, sql`
-    select e.id::text as "evaluationId", e.kind, e.status, e.evaluator_id::text as "evaluatorId", ev.name as "evaluatorName", ev.account as "evaluatorAccount",
+    select e.id::text as "evaluationId", e.kind, e.status, ${formColumns},
       e.answers, e.comment, e.total_score as "totalScore", e.anonymous, e.created_at as "createdAt", e.updated_at as "updatedAt", e.submitted_at as "submittedAt",
-      ci.checked_in_at as "checkedInAt",
-      tv.id::text as "templateVersionId", tv.template_id::text as "templateId", tv.name as "templateName", tv.version as "templateVersion",
-      tv.total_score as "fullScore", tv.content,
-      p.id::text as "planId", p.name as "planName", p.evaluation_type as "evaluationType", p.anonymous as "planAnonymous", p.end_date::text as "planEndDate",
       p.teacher_can_view as "teacherCanView", ${byPatrolColumn} as "byPatrol",
       ${classColumns}
     from evaluations e
@@ -136,6 +142,20 @@ export function evaluationDetail(tx: Tx, evaluationId: string): Promise<DetailRo
     left join supervision_plans p on p.school_id = e.school_id and p.id = e.plan_id
     left join check_ins ci on ci.school_id = e.school_id and ci.course_session_id = e.course_session_id and ci.account_id = e.evaluator_id
     where e.id = ${evaluationId}`);
+}
+
+/** The blank form of an evaluation about to start: the class with its course's teacher, the template version, the plan, the evaluator and their check-in. */
+export function blankEvaluation(tx: Tx, q: { courseSessionId: string; templateVersionId: string; planId: string | null; evaluatorId: string }): Promise<FormRow | undefined> {
+  // index: course_sessions_school_id_id_pk (school_id, id)
+  return queryRow(tx, FormRow, sql`
+    select ${formColumns}, ${classColumns}
+    from course_sessions cs
+    ${classJoins(sql`c.teacher_id`)}
+    join accounts ev on ev.id = ${q.evaluatorId}
+    join template_versions tv on tv.school_id = cs.school_id and tv.id = ${q.templateVersionId}
+    left join supervision_plans p on p.school_id = cs.school_id and p.id = ${q.planId}
+    left join check_ins ci on ci.school_id = cs.school_id and ci.course_session_id = cs.id and ci.account_id = ${q.evaluatorId}
+    where cs.id = ${q.courseSessionId}`);
 }
 
 // ---------------------------------------------------------------- draft and submit

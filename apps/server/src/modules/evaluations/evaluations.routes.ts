@@ -4,6 +4,7 @@ import {
   ZCheckIn,
   ZCheckInRequest,
   ZEvaluation,
+  ZEvaluationOpening,
   ZEvaluationQuery,
   ZEvaluationRecordPage,
   ZEvaluationRecordsRequest,
@@ -41,6 +42,22 @@ export const evaluationsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'TemporaryCourseEvaluation' },
     schema: { tags, summary: 'Start (or reopen) a temporary evaluation of a class under way', body: ZStartOpenEvaluationRequest, response: okSchema(ZStartEvaluationResponse) },
   }, async (req) => ok(await svc.startOpenEvaluation(memberCtx(req), 'temporary', req.body)));
+
+  // Opening a class stores nothing: the first save of its form starts the evaluation (start/* above).
+  app.get(`${P}/open/plan`, {
+    config: { permission: 'LessonEvaluationPlan' },
+    schema: { tags, summary: 'Open a class of one of my plans: my evaluation of it, or its blank form (nothing is stored)', querystring: ZStartPlanEvaluationRequest, response: okSchema(ZEvaluationOpening) },
+  }, async (req) => ok(await svc.openPlanEvaluation(memberCtx(req), req.query)));
+
+  app.get(`${P}/open/free`, {
+    config: { permission: 'FreeCourse' },
+    schema: { tags, summary: 'Open a class for free listening: my evaluation of it, or its blank form (nothing is stored)', querystring: ZStartOpenEvaluationRequest, response: okSchema(ZEvaluationOpening) },
+  }, async (req) => ok(await svc.openOpenEvaluation(memberCtx(req), 'free', req.query)));
+
+  app.get(`${P}/open/temporary`, {
+    config: { permission: 'TemporaryCourseEvaluation' },
+    schema: { tags, summary: 'Open a class under way for a temporary evaluation: my evaluation of it, or its blank form (nothing is stored)', querystring: ZStartOpenEvaluationRequest, response: okSchema(ZEvaluationOpening) },
+  }, async (req) => ok(await svc.openOpenEvaluation(memberCtx(req), 'temporary', req.query)));
 
   // Record-level rules in the service: the evaluator, plan managers, or the class's teacher once submitted.
   app.get(`${P}/detail`, {

@@ -9,8 +9,10 @@ import type { z } from 'zod';
 import {
   scoreForm,
   type TAnswer,
+  type TBlankEvaluation,
   type TEvaluation,
   type TEvaluationKind,
+  type TEvaluationOpening,
   type TEvaluationRecord,
   type TFinding,
   type TTemplateContent,
@@ -25,6 +27,7 @@ import { schoolClock } from '../calendar/calendar.service.ts';
 import { stateReader } from '../courses/course-state.ts';
 import { page } from '../../platform/sql-rows.ts';
 import { presentClass, sessionClock } from './evaluated-class.ts';
+import { requireEvaluable } from './evaluation-window.ts';
 import * as repo from './evaluations.repo.ts';
 import type { Meeting, OwnRow } from './evaluations.repo.ts';
 import { writeSectionScores } from './section-scores.ts';
@@ -75,22 +78,39 @@ export async function insertEvaluation(
   });
 }
 
-/** My evaluation of a class of one of my published plans: the plan's pinned version, its anonymity. */
-export async function startPlanEvaluation(ctx: MemberCtx, q: { planId: string; courseSessionId: string }) {
+type PlanTarget = { planId: string; courseSessionId: string };
+type OpenTarget = { courseSessionId: string; templateId: string };
+
+/**
+ * What starting my evaluation of a class of one of my published plans checks: the plan, the class in
+ * it, the plan not ended; then my evaluation of it if I have one, else the class open for evaluation
+ * and no overlap with another class I evaluate.
+ */
+async function checkPlanStart(ctx: MemberCtx, tx: Tx, q: PlanTarget) {
   const today = schoolClock(ctx).date;
   const me = ctx.auth.accountId;
-  return inSchool(ctx, async (tx) => {
-    const plan = await repo.planForStart(tx, q.planId, me);
-    if (!plan?.published) throw new AppError('common.notFound');
-    if (!plan.mine) throw new AppError('plan.notSupervisor');
-    const m = await findMeeting(tx, q.courseSessionId);
-    const listed = await repo.planListsCourse(tx, q.planId, m.courseId);
-    if (!listed || m.lessonDate < plan.startDate || m.lessonDate > plan.endDate) throw new AppError('evaluation.notInPlan');
-    if (today > plan.endDate) throw new AppError('plan.expired');
-    await lockEvaluator(tx, me);
-    const existing = await repo.planEvaluationId(tx, q.planId, me, m.id);
-    if (existing) return { evaluationId: existing, created: false };
+  const plan = await repo.planForStart(tx, q.planId, me);
+  if (!plan?.published) throw new AppError('common.notFound');
+  if (!plan.mine) throw new AppError('plan.notSupervisor');
+  const m = await findMeeting(tx, q.courseSessionId);
+  const listed = await repo.planListsCourse(tx, q.planId, m.courseId);
+  if (!listed || m.lessonDate < plan.startDate || m.lessonDate > plan.endDate) throw new AppError('evaluation.notInPlan');
+  if (today > plan.endDate) throw new AppError('plan.expired');
+  const existing = await repo.planEvaluationId(tx, q.planId, me, m.id);
+  if (!existing) {
+    await requireEvaluable(ctx, tx, m);
     await assertNoConflict(tx, me, m);
+  }
+  return { plan, m, existing };
+}
+
+/** My evaluation of a class of one of my published plans: the plan's pinned version, its anonymity. */
+export async function startPlanEvaluation(ctx: MemberCtx, q: PlanTarget) {
+  const me = ctx.auth.accountId;
+  return inSchool(ctx, async (tx) => {
+    await lockEvaluator(tx, me);
+    const { plan, m, existing } = await checkPlanStart(ctx, tx, q);
+    if (existing) return { evaluationId: existing, created: false };
     const id = await insertEvaluation(ctx, tx, m, { kind: 'plan', planId: q.planId, templateVersionId: plan.templateVersionId, anonymous: plan.anonymous });
     if (id) return { evaluationId: id, created: true };
     // Only a concurrent start of the same class can get here (the unique index): it made the one to use.
@@ -100,27 +120,83 @@ export async function startPlanEvaluation(ctx: MemberCtx, q: { planId: string; c
   });
 }
 
-/** Free listening (any class of the timetable) or a temporary evaluation (a class under way now) with a published template. */
-export async function startOpenEvaluation(ctx: MemberCtx, kind: 'free' | 'temporary', q: { courseSessionId: string; templateId: string }) {
-  const clock = schoolClock(ctx);
+/**
+ * What starting a free-listening (any class of the timetable, once open for evaluation) or temporary
+ * evaluation (a class under way now) with a published template checks; my newest of that kind of the
+ * class if I have one.
+ */
+async function checkOpenStart(ctx: MemberCtx, tx: Tx, kind: 'free' | 'temporary', q: OpenTarget) {
   const me = ctx.auth.accountId;
-  return inSchool(ctx, async (tx) => {
-    const m = await findMeeting(tx, q.courseSessionId);
-    const tpl = await repo.templateForStart(tx, q.templateId);
-    if (!tpl) throw new AppError('common.notFound');
-    if (tpl.status !== 'published' || tpl.deleted || !tpl.versionId) throw new AppError('template.notUsable');
-    if (kind === 'temporary') await requireCurrent(tx, clock, m);
-    await lockEvaluator(tx, me);
-    const existing = await repo.openEvaluationId(tx, me, kind, m.id);
-    if (existing) return { evaluationId: existing, created: false };
+  const m = await findMeeting(tx, q.courseSessionId);
+  const tpl = await repo.templateForStart(tx, q.templateId);
+  if (!tpl) throw new AppError('common.notFound');
+  if (tpl.status !== 'published' || tpl.deleted || !tpl.versionId) throw new AppError('template.notUsable');
+  if (kind === 'temporary') await requireCurrent(tx, schoolClock(ctx), m);
+  const existing = await repo.openEvaluationId(tx, me, kind, m.id);
+  if (!existing) {
+    if (kind === 'free') await requireEvaluable(ctx, tx, m);
     await assertNoConflict(tx, me, m);
-    const id = await insertEvaluation(ctx, tx, m, { kind, planId: null, templateVersionId: tpl.versionId, anonymous: false });
+  }
+  return { m, versionId: tpl.versionId, existing };
+}
+
+/** Free listening or a temporary evaluation with a published template. */
+export async function startOpenEvaluation(ctx: MemberCtx, kind: 'free' | 'temporary', q: OpenTarget) {
+  return inSchool(ctx, async (tx) => {
+    await lockEvaluator(tx, ctx.auth.accountId);
+    const { m, versionId, existing } = await checkOpenStart(ctx, tx, kind, q);
+    if (existing) return { evaluationId: existing, created: false };
+    const id = await insertEvaluation(ctx, tx, m, { kind, planId: null, templateVersionId: versionId, anonymous: false });
     if (!id) throw new AppError('common.notFound');
     return { evaluationId: id, created: true };
   });
 }
 
+// ---------------------------------------------------------------- opening a class (nothing stored)
+
+/** The blank form of an evaluation about to start: its class, plan, template version, me and my check-in. */
+async function blankEvaluation(ctx: MemberCtx, tx: Tx, v: { kind: TEvaluationKind; courseSessionId: string; planId: string | null; templateVersionId: string }): Promise<TBlankEvaluation> {
+  const r = await repo.blankEvaluation(tx, { ...v, evaluatorId: ctx.auth.accountId });
+  if (!r) throw new AppError('common.notFound');
+  return {
+    kind: v.kind,
+    plan: presentPlan(r),
+    template: presentTemplate(r),
+    class: presentClass(r, await sessionClock(tx)),
+    evaluator: { userId: r.evaluatorId, name: r.evaluatorName, account: r.evaluatorAccount },
+    checkedInAt: r.checkedInAt,
+  };
+}
+
+/**
+ * Opening a class of one of my plans to evaluate it, which stores nothing (a look leaves no draft):
+ * my evaluation of it, or the blank form after the checks of starting one.
+ */
+export async function openPlanEvaluation(ctx: MemberCtx, q: PlanTarget): Promise<TEvaluationOpening> {
+  return inSchool(ctx, async (tx) => {
+    const { plan, m, existing } = await checkPlanStart(ctx, tx, q);
+    if (existing) return { evaluationId: existing, blank: null };
+    return { evaluationId: null, blank: await blankEvaluation(ctx, tx, { kind: 'plan', courseSessionId: m.id, planId: q.planId, templateVersionId: plan.templateVersionId }) };
+  });
+}
+
+/** Opening a class for free listening or a temporary evaluation, as openPlanEvaluation. */
+export async function openOpenEvaluation(ctx: MemberCtx, kind: 'free' | 'temporary', q: OpenTarget): Promise<TEvaluationOpening> {
+  return inSchool(ctx, async (tx) => {
+    const { m, versionId, existing } = await checkOpenStart(ctx, tx, kind, q);
+    if (existing) return { evaluationId: existing, blank: null };
+    return { evaluationId: null, blank: await blankEvaluation(ctx, tx, { kind, courseSessionId: m.id, planId: null, templateVersionId: versionId }) };
+  });
+}
+
 // ---------------------------------------------------------------- reading one
+
+const presentPlan = (r: repo.FormRow): TEvaluation['plan'] =>
+  r.planId ? { planId: r.planId, name: r.planName ?? '', evaluationType: r.evaluationType!, anonymous: r.planAnonymous === true, endDate: r.planEndDate ?? '' } : null;
+
+const presentTemplate = (r: repo.FormRow): TEvaluation['template'] => ({
+  templateVersionId: r.templateVersionId, templateId: r.templateId, name: r.templateName, version: r.templateVersion, totalScore: r.fullScore, content: r.content,
+});
 
 /** Anonymous when the evaluation was started so or its plan is now: anonymity only ever hides more. */
 const isAnonymous = (r: { anonymous: boolean; planAnonymous: boolean | null }) => r.anonymous || r.planAnonymous === true;
@@ -143,10 +219,8 @@ async function readEvaluation(ctx: MemberCtx, tx: Tx, evaluationId: string): Pro
     evaluationId: r.evaluationId,
     kind: r.kind,
     status: r.status,
-    plan: r.planId
-      ? { planId: r.planId, name: r.planName ?? '', evaluationType: r.evaluationType!, anonymous: r.planAnonymous === true, endDate: r.planEndDate ?? '' }
-      : null,
-    template: { templateVersionId: r.templateVersionId, templateId: r.templateId, name: r.templateName, version: r.templateVersion, totalScore: r.fullScore, content: r.content },
+    plan: presentPlan(r),
+    template: presentTemplate(r),
     class: presentClass(r, times),
     evaluator: hideEvaluator ? null : { userId: r.evaluatorId, name: r.evaluatorName, account: r.evaluatorAccount },
     answers: r.answers,

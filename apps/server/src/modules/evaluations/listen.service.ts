@@ -11,6 +11,7 @@ import { schoolClock } from '../calendar/calendar.service.ts';
 import { stateReader } from '../courses/course-state.ts';
 import { page } from '../../platform/sql-rows.ts';
 import { presentClass } from './evaluated-class.ts';
+import { evaluableFrom } from './evaluation-window.ts';
 import * as repo from './listen.repo.ts';
 
 const DEFAULT_WAITING_MINUTES = 10;
@@ -37,11 +38,14 @@ export async function listenClasses(ctx: MemberCtx, q: z.output<typeof ZListenCl
     const evaluationOf = new Map(mine.map((r) => [r.courseSessionId, r]));
     const meetings = rows.map((r) => ({ id: r.courseSessionId, lessonDate: r.lessonDate, sessionStart: r.sessionStart, sessionEnd: r.sessionEnd }));
     const reader = await stateReader(tx, clock, meetings);
+    const startOf = new Map(reader.sessionTimes.map((t) => [t.sessionNo, t.startMinute]));
+    const tz = ctx.deps.config.schoolTimezone;
     const list: TListenClass[] = rows.map((r, i) => {
       const ev = evaluationOf.get(r.courseSessionId);
       return {
         ...presentClass(r, reader.times),
         state: reader.state(meetings[i]!),
+        evaluableFrom: evaluableFrom({ lessonDate: r.lessonDate, startMinute: startOf.get(r.sessionStart) ?? null }, reader.waitingMinutes, tz),
         myEvaluationId: ev?.id ?? null,
         myEvaluationStatus: ev?.status ?? null,
         checkedIn: checked.has(r.courseSessionId),

@@ -40,9 +40,6 @@ const INLINE_TYPES = /^image\/(png|jpeg|gif|webp)$/;
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => sweepTemp(path.join(app.deps.config.dataDir, 'tmp')));
-  // Uploads nobody attached are removed a day after (docs/decisions/0012): checked every hour.
-  app.deps.jobs.register(files.SWEEP_JOB, files.sweepJob(app.deps));
-  app.deps.jobs.every(files.SWEEP_JOB, 3600);
 
   app.post('/base/tool/file/v1/simple/upload', {
     config: { permission: 'account', cost: 'upload' },

@@ -25,10 +25,6 @@ const EXPORT_QUERY: Record<TImportKind, z.ZodObject> = { user: ZUserExportQuery,
 const attachment = (name: string) => `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
-  deps.jobs.register(svc.JOB_CHECK, svc.checkJob(deps));
-  deps.jobs.register(svc.JOB_RUN, svc.runJob(deps));
-
   for (const kind of IMPORT_KINDS) {
     const base = `/base/import/v1/${kind}`;
     const importKey = `${kind}:import`;

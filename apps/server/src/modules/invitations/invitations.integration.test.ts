@@ -278,7 +278,9 @@ describe.each(DRIVERS)('invitations to listen on %s', (driver) => {
     // Rejecting it is fine.
     expect((await answer(supervisor, x.body.data.invitationIds[0]!, 'reject', 'Already at another class')).body.code).toBe(1);
 
+    at(day, '15:55'); // Y opens for evaluation
     const free = await call<Start>(env.app, { url: '/app/ddxk/evaluation/v1/start/free', token: leader, body: { courseSessionId: Y.id, templateId: env.schoolA.evaluation.templateId }, headers: en });
+    at(addDays(day, -1), '12:00');
     expect(free.body.code, free.body.msg).toBe(1);
     const e = await invite(teacher, E.id, [u('leader')]);
     const clash2 = await answer(leader, e.body.data.invitationIds[0]!, 'agree');

@@ -1,9 +1,9 @@
 /** Live video's SQL (docs/decisions/0016-repositories.md): cameras to watch and who may watch them. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { IDENTITY_VALUES } from '@hxk/contracts';
+import { IDENTITY, IDENTITY_VALUES } from '@hxk/contracts';
 import type { Tx } from '../../platform/db.ts';
-import { col, queryRow } from '../../platform/sql-rows.ts';
+import { col, queryRow, queryRows } from '../../platform/sql-rows.ts';
 
 const CameraRow = z.object({
   cameraId: col.text,
@@ -59,4 +59,28 @@ export async function roomInSelectedScope(tx: Tx, accountId: string, classroomId
     select exists (select 1 from course_sessions cs join courses c on c.school_id = cs.school_id and c.id = cs.course_id
       where cs.classroom_id = ${classroomId} and (${sql.join(reasons, sql` or `)})) as found`);
   return row?.found ?? false;
+}
+
+/**
+ * The members whose patrol reach covers a room (patrol-scope.ts, the rule assertRoomInReach applies
+ * to one member, here for all at once): school administrators; and members with the real-time patrol
+ * permission (their own or a supervision group's) whose scope is the whole school, or whose selected
+ * departments or teachers hold a course in the room. Who is told live about the room (its warnings,
+ * its live analysis).
+ */
+export async function roomAudience(tx: Tx, classroomId: string): Promise<string[]> {
+  const inRoom = (reason: SQL) => sql`exists (select 1 from course_sessions cs join courses c on c.school_id = cs.school_id and c.id = cs.course_id
+    where cs.classroom_id = ${classroomId} and ${reason})`;
+  // index: school_memberships_status_idx (school_id, status, created_at)
+  const rows = await queryRows(tx, z.object({ accountId: col.text }), sql`
+    select m.account_id::text as "accountId" from school_memberships m
+    where m.status = 'approved' and (
+      m.identity = ${IDENTITY.admin}
+      or ((m.realtime_patrol or exists (select 1 from supervision_group_members gm join supervision_groups g on g.school_id = gm.school_id and g.id = gm.group_id
+            where gm.account_id = m.account_id and g.realtime_patrol))
+        and ((m.dept_scope = 'all' and m.teacher_scope = 'all')
+          or (m.dept_scope = 'selected' and ${inRoom(sql`c.org_unit_id in (select su.org_unit_id from member_scope_units su where su.account_id = m.account_id)`)})
+          or (m.teacher_scope = 'selected' and ${inRoom(sql`c.teacher_id in (select st.teacher_id from member_scope_teachers st where st.account_id = m.account_id)`)}))))
+    order by m.account_id`);
+  return rows.map((r) => r.accountId);
 }

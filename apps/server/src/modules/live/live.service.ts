@@ -45,6 +45,15 @@ export async function assertRoomInReach(tx: Tx, accountId: string, classroomId: 
   }
 }
 
+/**
+ * The members responsible for a room: those whose patrol reach covers it (the rule above, for every
+ * member at once). Live news of the room — its live analysis, its warnings — goes to them.
+ */
+export const responsibleForRoom = (tx: Tx, classroomId: string): Promise<string[]> => repo.roomAudience(tx, classroomId);
+
+/** A camera of the school with its room (a live analysis reads it through the media gateway or the simulator). */
+export const cameraById = (tx: Tx, cameraId: string): Promise<repo.CameraRow | undefined> => repo.cameraWithRoom(tx, cameraId);
+
 /** The camera and its room when the member may watch it; refusals name why. */
 export async function watchableCamera(ctx: MemberCtx, cameraId: string): Promise<repo.CameraRow> {
   return cameraForViewer(ctx.deps, ctx.auth.schoolId, ctx.auth.accountId, cameraId);

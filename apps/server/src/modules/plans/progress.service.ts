@@ -10,6 +10,8 @@ import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { schoolClock } from '../calendar/calendar.service.ts';
+import { schoolWaitingMinutes } from '../courses/course-state.ts';
+import { evaluableFrom } from '../evaluations/evaluation-window.ts';
 import { groupsOfMembers } from '../supervision/supervision.service.ts';
 import { planSummaries } from './plan-summary.ts';
 import * as repo from './progress.repo.ts';
@@ -83,12 +85,18 @@ export async function steeringList(ctx: MemberCtx, q: z.output<typeof ZSteeringL
 
 // ---------------------------------------------------------------- a supervisor's own plans
 
-const presentClass = (r: ClassRow): TPlanClass => ({
-  courseSessionId: r.courseSessionId, courseId: r.courseId, courseName: r.courseName, courseCode: r.courseCode, teacherName: r.teacherName,
-  classroomName: r.classroomName, lessonDate: r.lessonDate, sessionStart: r.sessionStart, sessionEnd: r.sessionEnd,
-  startTime: r.startMinute == null ? null : formatHm(r.startMinute), endTime: r.endMinute == null ? null : formatHm(r.endMinute),
-  evaluation: r.evaluation,
-});
+/** Presents a plan's classes, each with when it opens for evaluation (the school's waiting minutes, read once). */
+async function classPresenter(ctx: MemberCtx, tx: Tx) {
+  const waiting = await schoolWaitingMinutes(tx);
+  const tz = ctx.deps.config.schoolTimezone;
+  return (r: ClassRow): TPlanClass => ({
+    courseSessionId: r.courseSessionId, courseId: r.courseId, courseName: r.courseName, courseCode: r.courseCode, teacherName: r.teacherName,
+    classroomName: r.classroomName, lessonDate: r.lessonDate, sessionStart: r.sessionStart, sessionEnd: r.sessionEnd,
+    startTime: r.startMinute == null ? null : formatHm(r.startMinute), endTime: r.endMinute == null ? null : formatHm(r.endMinute),
+    evaluation: r.evaluation,
+    evaluableFrom: evaluableFrom({ lessonDate: r.lessonDate, startMinute: r.startMinute }, waiting, tz),
+  });
+}
 
 const NEXT_CLASSES = 5;
 
@@ -108,6 +116,7 @@ export async function myPlans(ctx: MemberCtx, q: z.output<typeof ZMyPlansRequest
     const mine = await repo.myAttended(tx, ids, me);
     const next = await repo.nextClasses(tx, ids, me, clock, NEXT_CLASSES);
     const attended = new Map(mine.map((r) => [r.planId, r.n]));
+    const presentClass = await classPresenter(ctx, tx);
     const classes = new Map<string, TPlanClass[]>();
     for (const r of next) classes.set(r.planId, [...(classes.get(r.planId) ?? []), presentClass(r)]);
     const out: TMyPlan[] = ids.flatMap((id) => {
@@ -135,6 +144,6 @@ export async function myClasses(ctx: MemberCtx, q: z.output<typeof ZPlanClassesR
     // An unpublished plan is not one to work from yet, as the list of my plans shows.
     if (!plan.published) throw new AppError('common.notFound');
     const rows = await repo.planClasses(tx, q.planId, me, { from, to, keyword: q.keyword }, MAX_CLASSES);
-    return rows.map(presentClass);
+    return rows.map(await classPresenter(ctx, tx));
   });
 }

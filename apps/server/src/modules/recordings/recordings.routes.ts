@@ -11,20 +11,12 @@ import {
 import { ok, okSchema } from '../../platform/envelope.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import { sendMp4 } from './send-mp4.ts';
-import * as gateway from './gateway-recordings.ts';
 import * as svc from './recordings.service.ts';
 
 const tags = ['recordings'];
 const P = '/app/recordings/v1';
 
 export const recordingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.deps.jobs.register(svc.PREPARE_JOB, svc.prepareJob(app.deps));
-  // The gateway records classes only with its playback server configured (docs/decisions/0017).
-  if (app.deps.config.live.gateway?.playback) {
-    app.deps.jobs.register(gateway.WINDOWS_JOB, gateway.windowsJob(app.deps));
-    app.deps.jobs.every(gateway.WINDOWS_JOB, gateway.WINDOWS_EVERY_SECONDS);
-  }
-
   app.get(`${P}/class`, {
     config: { permission: 'SCADARecording' },
     schema: { tags, summary: "An ended class's details and the sources already recorded, for its own teacher or someone whose patrol reach covers its room", querystring: ZRecordedClassQuery, response: okSchema(ZRecordedClassResponse) },

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ZReportCoursesRequest } from '@hxk/contracts';
+import type { ZReadableReportCoursesRequest, ZReportCoursesRequest } from '@hxk/contracts';
 import { EVALUATION_KINDS } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 import { col, idList, queryRow, queryRows } from '../../platform/sql-rows.ts';
@@ -64,6 +64,47 @@ export function teacherCourses(tx: Tx, teacherId: string, q: CoursesQuery) {
 export async function teacherCourseCount(tx: Tx, teacherId: string, q: CoursesQuery): Promise<number> {
   // index: evaluations_teacher_idx (school_id, teacher_id, submitted_at)
   const row = await queryRow(tx, z.object({ n: col.int }), sql`select count(distinct c.id)::int as n ${coursesFrom} where ${coursesWhere(teacherId, q)}`);
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------- courses whose report one may open
+
+type ReadableQuery = z.output<typeof ZReadableReportCoursesRequest>;
+
+const ReadableRow = CourseRow.extend({ teacherId: col.text, teacherName: col.text, teacherAccount: col.text });
+
+/**
+ * Courses (of one teacher, or of every teacher when null) with at least one visible evaluation of
+ * their teacher, as a course's report counts them, matching a course or teacher keyword.
+ */
+function readableWhere(teacherId: string | null, q: ReadableQuery) {
+  const f: SQL[] = [sql`e.teacher_id = c.teacher_id`, visible];
+  if (teacherId !== null) f.push(sql`c.teacher_id = ${teacherId}`);
+  if (q.semesterId) f.push(sql`c.semester_id = ${q.semesterId}`);
+  if (q.keyword) {
+    const k = containsPattern(q.keyword);
+    f.push(sql`(c.name ilike ${k} or c.code ilike ${k} or t.name ilike ${k})`);
+  }
+  return sql.join(f, sql` and `);
+}
+
+const readableFrom = sql`${coursesFrom} join accounts t on t.id = c.teacher_id`;
+
+/** A page of those courses, last evaluated first, each row with the filter's total. */
+export function readableCourses(tx: Tx, teacherId: string | null, q: ReadableQuery) {
+  // index: evaluations_teacher_idx (school_id, teacher_id, submitted_at); every teacher's: evaluations_course_idx (school_id, course_id, status)
+  return queryRows(tx, ReadableRow, sql`
+    select c.id::text as "courseId", c.name as "courseName", c.code as "courseCode", c.semester_id::text as "semesterId", s.name as "semesterName",
+      ou.name as "orgUnitName", t.id::text as "teacherId", t.name as "teacherName", t.account as "teacherAccount",
+      count(*)::int as "evaluationCount", avg(${percentOf(counted)}) as "averagePercent",
+      max(e.submitted_at) as "lastEvaluatedAt", (count(*) over ())::int as total
+    ${readableFrom} where ${readableWhere(teacherId, q)}
+    group by c.id, c.name, c.code, c.semester_id, s.name, ou.name, t.id, t.name, t.account
+    order by max(e.submitted_at) desc, c.id desc limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`);
+}
+
+export async function readableCourseCount(tx: Tx, teacherId: string | null, q: ReadableQuery): Promise<number> {
+  const row = await queryRow(tx, z.object({ n: col.int }), sql`select count(distinct c.id)::int as n ${readableFrom} where ${readableWhere(teacherId, q)}`);
   return row?.n ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCourseReport, ZCourseReportQuery, ZReportCoursePage, ZReportCoursesRequest } from '@hxk/contracts';
+import { ZCourseReport, ZCourseReportQuery, ZReadableReportCoursePage, ZReadableReportCoursesRequest, ZReportCoursePage, ZReportCoursesRequest } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './reports.service.ts';
@@ -17,6 +17,17 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: okSchema(ZReportCoursePage),
     },
   }, async (req) => ok(await svc.reportCourses(memberCtx(req), req.body)));
+
+  // Scoped in the service as the report is: the reader's own courses, or every course for plan managers.
+  app.post(`${P}/courses/readable`, {
+    config: { permission: 'CourseEvaluationReport' },
+    schema: {
+      tags,
+      summary: 'The courses whose report I may open (those I teach; every course for plan managers), with visible evaluations, last evaluated first',
+      body: ZReadableReportCoursesRequest,
+      response: okSchema(ZReadableReportCoursePage),
+    },
+  }, async (req) => ok(await svc.readableCourses(memberCtx(req), req.body)));
 
   // Record-level rules in the service: the course's teacher, or a plan manager.
   app.get(`${P}/course`, {

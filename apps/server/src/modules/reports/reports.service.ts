@@ -8,7 +8,7 @@
  * evaluation is not even read from the database for the teacher.
  */
 import type { z } from 'zod';
-import type { TCourseReport, TIndicatorScore, TReportEvaluationRow, ZReportCoursesRequest } from '@hxk/contracts';
+import type { TCourseReport, TIndicatorScore, TReadableReportCourseRow, TReportEvaluationRow, ZReadableReportCoursesRequest, ZReportCoursesRequest } from '@hxk/contracts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -32,6 +32,25 @@ export async function reportCourses(ctx: MemberCtx, q: z.output<typeof ZReportCo
     let total = rows[0]?.total ?? 0;
     if (!rows.length && q.pageNum > 1) total = await repo.teacherCourseCount(tx, teacherId, q);
     return page(rows.map(({ total: _t, ...r }) => ({ ...r, averagePercent: round1(r.averagePercent) })), total, q);
+  });
+}
+
+/**
+ * The courses whose report the reader may open, as courseReport decides: a plan manager's, every
+ * course of the school; anyone else's, the courses they teach. Only courses with a visible evaluation.
+ */
+export async function readableCourses(ctx: MemberCtx, q: z.output<typeof ZReadableReportCoursesRequest>) {
+  const teacherId = ctx.auth.permissions.includes(PLAN_MANAGER) ? null : ctx.auth.accountId;
+  return inSchool(ctx, async (tx) => {
+    const rows = await repo.readableCourses(tx, teacherId, q);
+    let total = rows[0]?.total ?? 0;
+    if (!rows.length && q.pageNum > 1) total = await repo.readableCourseCount(tx, teacherId, q);
+    const list: TReadableReportCourseRow[] = rows.map((r) => ({
+      courseId: r.courseId, courseName: r.courseName, courseCode: r.courseCode, semesterId: r.semesterId, semesterName: r.semesterName, orgUnitName: r.orgUnitName,
+      teacher: { userId: r.teacherId, name: r.teacherName, account: r.teacherAccount },
+      evaluationCount: r.evaluationCount, averagePercent: round1(r.averagePercent), lastEvaluatedAt: r.lastEvaluatedAt,
+    }));
+    return page(list, total, q);
   });
 }
 

@@ -114,6 +114,7 @@ type Settings = {
   planTeacherCanView: boolean;
   planAnonymous: boolean;
   recordingRetentionDays: number;
+  aiRetentionDays: number;
   waitingMinutes: number;
   uploadFilesPerMinute: number;
   uploadMbPerHour: number;
@@ -129,6 +130,7 @@ const SETTINGS = {
   planTeacherCanView: false,
   planAnonymous: true,
   recordingRetentionDays: 365,
+  aiRetentionDays: 90,
   waitingMinutes: 15,
 };
 
@@ -161,6 +163,7 @@ describe.each(DRIVERS)('global settings on %s', (driver) => {
       planTeacherCanView: true,
       planAnonymous: false,
       recordingRetentionDays: 180,
+      aiRetentionDays: 180,
       waitingMinutes: 10,
       ...UPLOADS,
     });
@@ -188,6 +191,23 @@ describe.each(DRIVERS)('global settings on %s', (driver) => {
     }
     expect((await get(admin)).body.data).toMatchObject(uploads);
     await save(admin, { ...SETTINGS, uploadFilesPerMinute: 20, uploadMbPerHour: 1024, storageQuotaMb: 20480 });
+  });
+
+  it('saves the AI retention apart from the recordings\', keeps it when a save leaves it out, and refuses values out of range', async () => {
+    const { aiRetentionDays: _left, ...older } = SETTINGS;
+    const saved = await save(admin, { ...SETTINGS, recordingRetentionDays: 30, aiRetentionDays: 0 });
+    expect(saved.body.data).toMatchObject({ recordingRetentionDays: 30, aiRetentionDays: 0 });
+    expect(await row(env.schoolA.schoolId)).toMatchObject({ recordingRetentionDays: 30, aiRetentionDays: 0 });
+    // A client older than the setting leaves it out: kept.
+    expect((await save(admin, older)).body.data).toMatchObject({ recordingRetentionDays: 365, aiRetentionDays: 0 });
+    for (const bad of [-1, 3651, 1.5]) {
+      const refused = await save(admin, { ...SETTINGS, aiRetentionDays: bad });
+      expect(refused.status, String(bad)).toBe(400);
+    }
+    expect((await get(admin)).body.data.aiRetentionDays).toBe(0);
+    // Another school's setting is its own.
+    expect((await get(adminB)).body.data.aiRetentionDays).toBe(180);
+    await save(admin, SETTINGS);
   });
 
   it('refuses bad windows, numbers and passwords with localized messages and keeps what was saved', async () => {

@@ -1,4 +1,4 @@
-import { formatHm, parseHm, TITLE_RECORD_ID, UPLOAD_SETTINGS_DEFAULTS, type TApplicationEntry, type TGlobalSettings, type TSaveGlobalSettingsRequest } from '@hxk/contracts';
+import { AI_RETENTION_DAYS_DEFAULT, formatHm, parseHm, TITLE_RECORD_ID, UPLOAD_SETTINGS_DEFAULTS, type TApplicationEntry, type TGlobalSettings, type TSaveGlobalSettingsRequest } from '@hxk/contracts';
 import type { MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inSchool } from '../../platform/tenancy.ts';
@@ -75,7 +75,7 @@ export async function getGlobalSettings(ctx: MemberCtx): Promise<TGlobalSettings
   });
   // No row yet: the column defaults of school_settings.
   const s = row ?? { defaultResetPassword: null, lessonPlanUploadStart: null, lessonPlanUploadEnd: null, lessonPlanModifyStart: null, lessonPlanModifyEnd: null,
-    lessonPlanRetention: 'forever' as const, planTeacherCanView: true, planAnonymous: false, recordingRetentionDays: 180, waitingMinutes: 10,
+    lessonPlanRetention: 'forever' as const, planTeacherCanView: true, planAnonymous: false, recordingRetentionDays: 180, aiRetentionDays: AI_RETENTION_DAYS_DEFAULT, waitingMinutes: 10,
     uploadFilesPerMinute: UPLOAD_SETTINGS_DEFAULTS.filesPerMinute, uploadMbPerHour: UPLOAD_SETTINGS_DEFAULTS.mbPerHour, storageQuotaMb: UPLOAD_SETTINGS_DEFAULTS.storageQuotaMb };
   return {
     defaultResetPasswordSet: s.defaultResetPassword !== null,
@@ -85,6 +85,7 @@ export async function getGlobalSettings(ctx: MemberCtx): Promise<TGlobalSettings
     planTeacherCanView: s.planTeacherCanView,
     planAnonymous: s.planAnonymous,
     recordingRetentionDays: s.recordingRetentionDays,
+    aiRetentionDays: s.aiRetentionDays,
     waitingMinutes: s.waitingMinutes,
     uploadFilesPerMinute: s.uploadFilesPerMinute,
     uploadMbPerHour: s.uploadMbPerHour,
@@ -107,6 +108,7 @@ export async function saveGlobalSettings(ctx: MemberCtx, input: TSaveGlobalSetti
     planTeacherCanView: input.planTeacherCanView,
     planAnonymous: input.planAnonymous,
     recordingRetentionDays: input.recordingRetentionDays,
+    ...(input.aiRetentionDays === undefined ? {} : { aiRetentionDays: input.aiRetentionDays }),
     waitingMinutes: input.waitingMinutes,
     ...(input.uploadFilesPerMinute === undefined ? {} : { uploadFilesPerMinute: input.uploadFilesPerMinute }),
     ...(input.uploadMbPerHour === undefined ? {} : { uploadMbPerHour: input.uploadMbPerHour }),

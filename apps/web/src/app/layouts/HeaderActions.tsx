@@ -9,9 +9,9 @@ import { useMyAccess } from '../../lib/my-access.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { routeByPath } from '../routes.tsx';
 
-/** The AI data preview page, on this host in a new tab (spec section 1), once the app has that page. */
+/** The AI data preview page, on this host in a new tab (spec section 1), for those who may open it. */
 const DATA_BOARD_HREF = `${import.meta.env.BASE_URL.replace(/\/$/, '')}${PATHS.dataAnalysisReport}`;
-const hasDataBoard = () => routeByPath(PATHS.dataAnalysisReport) !== undefined;
+const dataBoardAccess = () => routeByPath(PATHS.dataAnalysisReport)?.access;
 
 /** One header entry: a button on a desktop, a line of the header menu on a phone (data-testid `header-<key>`). */
 export type HeaderEntry = {
@@ -26,9 +26,9 @@ export type HeaderEntry = {
 };
 
 /**
- * The header entries this person can use, and the dialogs they open: the data board (once its page
- * exists), inspection records (with that screen's permission), school invitations (while there are
- * any), applications, and full screen (not on a phone, where the browser's own is the way).
+ * The header entries this person can use, and the dialogs they open: the data board and inspection
+ * records (each with its screen's permission), school invitations (while there are any),
+ * applications, and full screen (not on a phone, where the browser's own is the way).
  */
 export function useHeaderEntries({ phone, onFullScreen }: { phone: boolean; onFullScreen: () => void }): { entries: HeaderEntry[]; dialogs: ReactNode } {
   const { t } = useTranslation();
@@ -38,7 +38,8 @@ export function useHeaderEntries({ phone, onFullScreen }: { phone: boolean; onFu
   const [appsOpen, setAppsOpen] = useState(false);
 
   const entries: HeaderEntry[] = [];
-  if (hasDataBoard()) entries.push({ key: 'data-board', icon: <LineChartOutlined />, label: t('shell.dataBoard'), labelled: true, href: DATA_BOARD_HREF });
+  const board = dataBoardAccess();
+  if (board && access.can(board)) entries.push({ key: 'data-board', icon: <LineChartOutlined />, label: t('shell.dataBoard'), labelled: true, href: DATA_BOARD_HREF });
   if (access.can('InspectionRecords')) {
     entries.push({ key: 'inspection-record', icon: <FileSearchOutlined />, label: t('shell.inspectionRecord'), labelled: true, onClick: () => void navigate(PATHS.inspectionRecords) });
   }

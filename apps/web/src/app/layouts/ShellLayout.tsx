@@ -18,6 +18,7 @@ import { useRecordingSession } from '../../features/classrooms/api/use-recording
 import { useTitle } from '../../features/settings/api/get-title.ts';
 import { ProductTitle } from '../../features/settings/components/ProductTitle.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
+import { LiveWarningToasts } from '../../features/patrol-detail/components/WarningToasts.tsx';
 import { canOpen, MENU_HIDDEN_PATHS, routeByPath } from '../routes.tsx';
 import { HeaderActions, useHeaderEntries } from './HeaderActions.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -105,6 +106,7 @@ export function ShellLayout() {
             <img src={logo} alt="" />
             <ProductTitle />
           </div>
+          {info.schoolId ? <LiveWarningToasts /> : null}
           {phone ? (
             <>
               {info.schoolId ? <NotificationBell /> : null}

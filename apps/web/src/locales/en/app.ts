@@ -28,5 +28,6 @@ import liveLessons from './liveLessons.json';
 import share from './share.json';
 import usage from './usage.json';
 import analysis from './analysis.json';
+import board from './board.json';
 
-export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, share, usage, analysis };
+export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, share, usage, analysis, board };

@@ -6,6 +6,7 @@ import type { TClassReport } from '@hxk/contracts/analysis';
 import { EChart } from './EChart.tsx';
 import { FigureTitle } from './FigureTitle.tsx';
 import { ExpressionsCard } from './ExpressionsCard.tsx';
+import { PeopleCorrections } from './PeopleCorrections.tsx';
 import { rateOption } from './chart-options.ts';
 import { clock, momentRanges, nearest, pct, rangeText } from './moments.ts';
 
@@ -40,6 +41,7 @@ export function LearningSection({ a, onMoment }: { a: Analysis; onMoment: ((t: n
           </Flex>
           {expected === null ? <Typography.Text type="secondary">{t('attendance.noExpected')}</Typography.Text> : null}
           {a.samples.length && expected ? <EChart option={present} onPick={pickSample} testId="chart-attendance" label={t('attendance.title')} height={200} /> : null}
+          <PeopleCorrections a={a} measure="attendance" />
         </Card>
       </Col>
       <Col xs={24} lg={12}>

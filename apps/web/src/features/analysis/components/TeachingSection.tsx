@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { TClassReport } from '@hxk/contracts/analysis';
 import { EChart } from './EChart.tsx';
 import { FigureTitle } from './FigureTitle.tsx';
+import { MODE_COLOR } from './mode-color.ts';
+import { PeopleCorrections } from './PeopleCorrections.tsx';
 import { TalkShares } from './TalkShares.tsx';
 import { rtChOption, stCurveOption, stPoints } from './chart-options.ts';
 import { clock } from './moments.ts';
 
 type Analysis = NonNullable<TClassReport['analysis']>;
-const MODE_COLOR = { practice: 'green', lecture: 'blue', dialogue: 'gold', mixed: 'purple' } as const;
 
 /** Teaching analysis: the S-T curve, the Rt-Ch diagram with the teaching mode, and talk-time shares. */
 export function TeachingSection({ a, onMoment }: { a: Analysis; onMoment: ((t: number) => void) | undefined }) {
@@ -55,6 +56,7 @@ export function TeachingSection({ a, onMoment }: { a: Analysis; onMoment: ((t: n
                 { key: 'mode', label: t('rtch.mode'), children: a.mode ? <Tag color={MODE_COLOR[a.mode]} data-testid="report-mode">{t(`mode.${a.mode}`)}</Tag> : '—' },
               ]} />
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('rtch.rules')}</Typography.Text>
+              <PeopleCorrections a={a} measure="st" />
             </>
           ) : <Empty description={t('st.none')} />}
         </Card>

@@ -1,9 +1,10 @@
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AgreementTab } from '../components/AgreementTab.tsx';
 import { SensitiveWordsTab } from '../components/SensitiveWordsTab.tsx';
 import { WarningRulesTab } from '../components/WarningRulesTab.tsx';
 
-/** /back/aiWarningSettings: the school's AI warning rules and its sensitive-word lexicon. */
+/** /back/aiWarningSettings: the school's AI warning rules, its sensitive-word lexicon, and how far people agree with the AI. */
 export function AiWarningSettingsPage() {
   const { t } = useTranslation('analysis');
   return (
@@ -12,6 +13,7 @@ export function AiWarningSettingsPage() {
         items={[
           { key: 'rules', label: <span data-testid="tab-rules">{t('settings.rules')}</span>, children: <WarningRulesTab /> },
           { key: 'words', label: <span data-testid="tab-words">{t('settings.words')}</span>, children: <SensitiveWordsTab /> },
+          { key: 'agreement', label: <span data-testid="tab-agreement">{t('settings.agreement')}</span>, children: <AgreementTab /> },
         ]}
       />
     </Card>

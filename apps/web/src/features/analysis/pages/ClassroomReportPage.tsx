@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Button, Card, Empty, Flex, Result, Skeleton, Tabs } from 'antd';
-import { PlayCircleOutlined } from '@ant-design/icons';
+import { EditOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { useClassReport } from '../api/get-class-report.ts';
+import { CorrectionDrawer } from '../components/CorrectionDrawer.tsx';
 import { LearningSection } from '../components/LearningSection.tsx';
 import { ReportHeader } from '../components/ReportHeader.tsx';
 import { SpeechSection } from '../components/SpeechSection.tsx';
@@ -15,6 +17,7 @@ import { momentAt, recordingPath } from '../components/moments.ts';
  * /ClassroomReport?courseSessionId=: the AI classroom report of a class — teaching, learning and
  * speech analysis and the warnings raised. Every figure says how it was computed and how sure it is;
  * every point on a curve opens the class's recording at that moment. Polled while it is generated.
+ * A supervisor corrects the S-T coding and attendance here; people's figures stand beside the AI's.
  */
 export function ClassroomReportPage() {
   const { t } = useTranslation('analysis');
@@ -22,6 +25,7 @@ export function ClassroomReportPage() {
   const [params] = useSearchParams();
   const id = params.get('courseSessionId');
   const report = useClassReport(id);
+  const [correcting, setCorrecting] = useState(false);
 
   if (!id) return <Card><Empty description={t('report.noClass')} data-testid="report-no-class" /></Card>;
   if (report.isError) {
@@ -33,15 +37,21 @@ export function ClassroomReportPage() {
   const a = r.analysis;
   const startedAt = a?.startedAt ?? null;
   const onMoment = startedAt ? (t: number) => void navigate(recordingPath(id, momentAt(startedAt, t))) : undefined;
-  const recordingButton = (
-    <Button icon={<PlayCircleOutlined />} style={{ alignSelf: 'flex-start' }} onClick={() => void navigate(recordingPath(id, null))} data-testid="report-open-recording">
-      {t('report.openRecording')}
-    </Button>
+  const actions = (
+    <Flex gap={8} wrap>
+      <Button icon={<PlayCircleOutlined />} onClick={() => void navigate(recordingPath(id, null))} data-testid="report-open-recording">
+        {t('report.openRecording')}
+      </Button>
+      {/* Shown when the server would accept a correction (canCorrect): never to the class's own teacher. */}
+      {a?.canCorrect ? (
+        <Button icon={<EditOutlined />} onClick={() => setCorrecting(true)} data-testid="report-correct">{t('correct.open')}</Button>
+      ) : null}
+    </Flex>
   );
 
   return (
     <Flex vertical gap={16} data-testid="report-page">
-      <ReportHeader report={r} actions={recordingButton} />
+      <ReportHeader report={r} actions={actions} />
       {!a ? (
         <Card><Empty description={t('report.noAnalysis')} data-testid="report-empty" /></Card>
       ) : (
@@ -56,6 +66,7 @@ export function ClassroomReportPage() {
             />
           </Card>
           <WarningsCard a={a} onMoment={onMoment} />
+          {a.canCorrect ? <CorrectionDrawer open={correcting} onClose={() => setCorrecting(false)} courseSessionId={id} a={a} /> : null}
         </>
       )}
     </Flex>

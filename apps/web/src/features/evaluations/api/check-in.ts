@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZCheckIn, type TEvaluation } from '@hxk/contracts/evaluations';
+import { ZCheckIn, type TEvaluation, type TEvaluationOpening } from '@hxk/contracts/evaluations';
 import { api } from '../../../lib/api.ts';
 import { evaluationQueryKey } from './get-evaluation.ts';
 
@@ -13,6 +13,10 @@ export function useCheckIn() {
     mutationFn: checkIn,
     onSuccess: (done, input) => {
       qc.setQueryData<TEvaluation>(evaluationQueryKey(input.evaluationId), (old) => (old ? { ...old, checkedInAt: done.checkedInAt } : old));
+      // A class opened to evaluate it, before its first save, shows it too.
+      qc.setQueriesData<TEvaluationOpening>({ queryKey: ['evaluations', 'opening'] }, (old) =>
+        old?.blank?.class.courseSessionId === done.courseSessionId ? { ...old, blank: { ...old.blank, checkedInAt: done.checkedInAt } } : old,
+      );
       void qc.invalidateQueries({ queryKey: ['evaluations', 'classes'] });
     },
   });

@@ -6,6 +6,9 @@ export const getEvaluation = (evaluationId: string) => api.get('/app/ddxk/evalua
 
 export const evaluationQueryKey = (evaluationId: string) => ['evaluations', 'detail', evaluationId] as const;
 
+/** The evaluation queries that are lists, not one record or a class being opened: what a start or a submission changes. */
+export const isEvaluationList = (q: { queryKey: readonly unknown[] }) => q.queryKey[1] !== 'detail' && q.queryKey[1] !== 'opening';
+
 export const evaluationQueryOptions = (evaluationId: string) =>
   // The form is edited locally and saved as it goes: a background refetch must not replace it.
   queryOptions({ queryKey: evaluationQueryKey(evaluationId), queryFn: () => getEvaluation(evaluationId), staleTime: 0, refetchOnReconnect: false });

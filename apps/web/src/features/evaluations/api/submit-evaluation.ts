@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZEvaluation, type TSaveEvaluationRequest } from '@hxk/contracts/evaluations';
 import { api } from '../../../lib/api.ts';
-import { evaluationQueryKey } from './get-evaluation.ts';
+import { evaluationQueryKey, isEvaluationList } from './get-evaluation.ts';
 
 /** Refusals the record page explains itself, next to the form. */
 export const SUBMIT_QUIET_KEYS = ['evaluation.incomplete', 'evaluation.courseNotStarted', 'answer.missing', 'answer.commentRequired', 'answer.outOfRange', 'answer.optionUnknown'];
@@ -15,7 +15,7 @@ export function useSubmitEvaluation() {
     mutationFn: submitEvaluation,
     onSuccess: (evaluation) => {
       qc.setQueryData(evaluationQueryKey(evaluation.evaluationId), evaluation);
-      void qc.invalidateQueries({ queryKey: ['evaluations'], predicate: (q) => q.queryKey[1] !== 'detail' });
+      void qc.invalidateQueries({ queryKey: ['evaluations'], predicate: isEvaluationList });
       void qc.invalidateQueries({ queryKey: ['plans'] });
     },
   });

@@ -26,28 +26,32 @@ function scrollToFirstProblem() {
   requestAnimationFrame(() => document.querySelector('[data-testid="record-form"] [data-testid$="-error"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
 }
 
+/** A class opened to evaluate it, before anything is saved: where this browser keeps its copy, how its first save starts the evaluation, what follows the submission. */
+export type BlankForm = { localId: string; create: () => Promise<string>; onSubmitted: (evaluationId: string) => void };
+
 /**
  * My draft being filled: the form and a comment, saved as they change (the server after a quiet
  * moment, this browser at once), then submitted once after a confirmation. Mount it per evaluation.
+ * A blank form (`blank`, with `e` its record to be) has no evaluation yet: its first save creates it.
  */
-export function DraftEditor({ e }: { e: TEvaluation }) {
+export function DraftEditor({ e, blank }: { e: TEvaluation; blank?: BlankForm }) {
   const { t } = useTranslation('evaluations');
   const { token } = theme.useToken();
   const qc = useQueryClient();
   const [modal, holder] = Modal.useModal();
   const submit = useSubmitEvaluation();
-  const [start] = useState(() => startingDraft(e, readLocalDraft(e.evaluationId)));
+  const [start] = useState(() => startingDraft(e, readLocalDraft(blank?.localId ?? e.evaluationId)));
   const [answers, setAnswers] = useState<Record<string, TAnswer>>(start.answers);
   const [comment, setComment] = useState(start.comment);
   const [showErrors, setShowErrors] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const { state, saver } = useAutosave(e.evaluationId);
+  const { state, saver, slot } = useAutosave(blank ? { localId: blank.localId, create: blank.create } : { evaluationId: e.evaluationId });
   const refusedKey = state.kind === 'failed' ? state.errorKey : null;
 
   // Submitted from another device, or gone: show the record as it now is.
   useEffect(() => {
-    if (refusedKey === 'evaluation.submitted' || refusedKey === 'common.notFound') void qc.invalidateQueries({ queryKey: evaluationQueryKey(e.evaluationId) });
-  }, [refusedKey, qc, e.evaluationId]);
+    if ((refusedKey === 'evaluation.submitted' || refusedKey === 'common.notFound') && slot.exists) void qc.invalidateQueries({ queryKey: evaluationQueryKey(slot.localId) });
+  }, [refusedKey, qc, slot]);
 
   // A local copy newer than the server's (a reload or a dropped connection before it was sent): send it.
   useEffect(() => {
@@ -68,14 +72,25 @@ export function DraftEditor({ e }: { e: TEvaluation }) {
 
   const send = async () => {
     await saver.stop();
+    let evaluationId: string;
     try {
-      await submit.mutateAsync({ evaluationId: e.evaluationId, answers, comment });
-      removeLocalDraft(e.evaluationId);
+      evaluationId = await slot.id();
+    } catch (err) {
+      // A blank form whose evaluation could not start (the class not open yet, a clash): say why here.
+      saver.resume();
+      if (err instanceof ApiError) refuse(err.message);
+      return;
+    }
+    try {
+      await submit.mutateAsync({ evaluationId, answers, comment });
+      removeLocalDraft(evaluationId);
       toastSuccess(t('submit.success'));
+      blank?.onSubmitted(evaluationId);
     } catch (err) {
       if (err instanceof ApiError && err.errorKey === 'evaluation.submitted') {
         // Submitted from another device meanwhile: show it as it is.
-        void qc.invalidateQueries({ queryKey: evaluationQueryKey(e.evaluationId) });
+        void qc.invalidateQueries({ queryKey: evaluationQueryKey(evaluationId) });
+        blank?.onSubmitted(evaluationId);
         return;
       }
       saver.resume();
@@ -134,7 +149,13 @@ export function DraftEditor({ e }: { e: TEvaluation }) {
       >
         {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 8 }} data-testid="record-error" />}
         <Flex justify="space-between" align="center" gap={8} wrap>
-          <SaveStatus state={state} lastSavedAt={e.updatedAt === e.createdAt ? null : e.updatedAt} />
+          {blank && !slot.exists && state.kind === 'idle' ? (
+            <Typography.Text type="secondary" style={{ fontSize: 13 }} data-testid="record-not-saved">
+              {t('save.fromFirstAnswer')}
+            </Typography.Text>
+          ) : (
+            <SaveStatus state={state} lastSavedAt={e.updatedAt === e.createdAt ? null : e.updatedAt} />
+          )}
           <Button type="primary" icon={<SendOutlined />} onClick={ask} loading={submit.isPending} style={{ marginInlineStart: 'auto' }} data-testid="record-submit">
             {t('submit.action')}
           </Button>

@@ -1,10 +1,12 @@
-import { Button, Card, Flex, Progress, Tag, Typography, theme } from 'antd';
+import { Button, Card, Flex, Progress, Tag, Tooltip, Typography, theme } from 'antd';
+import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { TMyPlan, TPlanClass } from '@hxk/contracts/plans';
-import { useStartPlanEvaluation } from '../api/start-plan-evaluation.ts';
+import type { TMyPlan } from '@hxk/contracts/plans';
 import { formatLessonDay, sessionText } from '../../../lib/class-time.ts';
-import { recordPath } from './ListenClassList.tsx';
+import { evaluationOpenPath, isEvaluable } from '../../../lib/evaluation-paths.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { startsText } from './ListenClassList.tsx';
 
 const SHOWN_CLASSES = 3;
 
@@ -13,10 +15,8 @@ export function FrontPlanCard({ plan }: { plan: TMyPlan }) {
   const { t } = useTranslation(['evaluations', 'evaluation']);
   const { token } = theme.useToken();
   const navigate = useNavigate();
-  const start = useStartPlanEvaluation();
+  const now = useNow();
   const percent = plan.myRequired > 0 ? Math.min(100, Math.round((plan.myAttended / plan.myRequired) * 100)) : 100;
-  const evaluate = (c: TPlanClass) =>
-    start.mutate({ planId: plan.planId, courseSessionId: c.courseSessionId }, { onSuccess: (r) => void navigate(recordPath(r.evaluationId)) });
   const classes = plan.nextClasses.slice(0, SHOWN_CLASSES);
 
   return (
@@ -46,7 +46,20 @@ export function FrontPlanCard({ plan }: { plan: TMyPlan }) {
       <Flex vertical gap={6} style={{ marginTop: 8 }}>
         {classes.length === 0 && <Typography.Text type="secondary">{t('front.noNextClasses')}</Typography.Text>}
         {classes.map((c) => {
-          const busy = start.isPending && start.variables?.courseSessionId === c.courseSessionId;
+          // A class not open for evaluation yet says when it starts; one I evaluate already reopens whenever.
+          const waiting = c.evaluation === 'none' && !isEvaluable(c, now);
+          const button = (
+            <Button
+              size="small"
+              type={c.evaluation === 'none' ? 'primary' : 'default'}
+              disabled={waiting}
+              onClick={() => void navigate(evaluationOpenPath({ kind: 'plan', planId: plan.planId, courseSessionId: c.courseSessionId }))}
+              style={{ flexShrink: 0 }}
+              data-testid={`front-evaluate-${c.courseSessionId}`}
+            >
+              {c.evaluation === 'none' ? t('action.evaluate') : c.evaluation === 'draft' ? t('action.continue') : t('action.view')}
+            </Button>
+          );
           return (
             <Flex
               key={c.courseSessionId}
@@ -64,18 +77,13 @@ export function FrontPlanCard({ plan }: { plan: TMyPlan }) {
                   {formatLessonDay(c.lessonDate)} · {sessionText(t, c)} · {c.teacherName}
                   {c.classroomName ? ` · ${c.classroomName}` : ''}
                 </Typography.Text>
+                {waiting && (
+                  <Typography.Text style={{ display: 'block', fontSize: 13 }} data-testid={`front-starts-${c.courseSessionId}`}>
+                    <ClockCircleOutlined /> {startsText(t, c)}
+                  </Typography.Text>
+                )}
               </div>
-              <Button
-                size="small"
-                type={c.evaluation === 'none' ? 'primary' : 'default'}
-                loading={busy}
-                disabled={start.isPending && !busy}
-                onClick={() => evaluate(c)}
-                style={{ flexShrink: 0 }}
-                data-testid={`front-evaluate-${c.courseSessionId}`}
-              >
-                {c.evaluation === 'none' ? t('action.evaluate') : c.evaluation === 'draft' ? t('action.continue') : t('action.view')}
-              </Button>
+              {waiting ? <Tooltip title={t('class.notOpen')}>{button}</Tooltip> : button}
             </Flex>
           );
         })}

@@ -1,11 +1,18 @@
-import { Button, Empty, Flex, Spin, Tag, Typography, theme } from 'antd';
+import { Button, Empty, Flex, Spin, Tag, Tooltip, Typography, theme } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TListenClass } from '@hxk/contracts/evaluations';
-import { sessionText } from '../../../lib/class-time.ts';
+import { formatLessonDay, sessionText } from '../../../lib/class-time.ts';
+import { isEvaluable } from '../../../lib/evaluation-paths.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { CourseStateTag, MyStateTag } from './EvaluationTags.tsx';
 
 export const recordPath = (evaluationId: string) => `/TeachingRecordDetail?id=${evaluationId}`;
+
+/** "Starts Mon, Nov 23 10:00": when a class not open for evaluation yet begins (the school's clock). */
+export const startsText = (t: TFunction, c: { lessonDate: string; startTime: string | null }) =>
+  c.startTime ? t('evaluations:class.startsAt', { day: formatLessonDay(c.lessonDate), time: c.startTime.slice(0, 5) }) : t('evaluations:class.startsOn', { day: formatLessonDay(c.lessonDate) });
 
 /**
  * Classes to listen to, one compact row each (fits a 390 px phone): when, what, who, where, the
@@ -27,6 +34,7 @@ export function ListenClassList({
   const { t } = useTranslation('evaluations');
   const { token } = theme.useToken();
   const navigate = useNavigate();
+  const now = useNow();
   if (loading && !classes) return <Spin style={{ display: 'block', margin: '32px auto' }} />;
   if (!classes?.length) return <Empty description={empty} style={{ padding: 24 }} data-testid={`${testPrefix}-empty`} />;
   return (
@@ -63,10 +71,22 @@ export function ListenClassList({
                 <Button size="small" onClick={() => void navigate(recordPath(c.myEvaluationId ?? ''))} data-testid={`${testPrefix}-listen-${c.courseSessionId}`}>
                   {c.myEvaluationStatus === 'submitted' ? t('action.view') : t('action.continue')}
                 </Button>
-              ) : (
+              ) : isEvaluable(c, now) ? (
                 <Button size="small" type="primary" onClick={() => onListen(c)} data-testid={`${testPrefix}-listen-${c.courseSessionId}`}>
                   {t('action.listen')}
                 </Button>
+              ) : (
+                // Not open for evaluation yet: when it starts, and why the button waits.
+                <Flex align="center" gap={8}>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testPrefix}-starts-${c.courseSessionId}`}>
+                    {startsText(t, c)}
+                  </Typography.Text>
+                  <Tooltip title={t('class.notOpen')}>
+                    <Button size="small" type="primary" disabled data-testid={`${testPrefix}-listen-${c.courseSessionId}`}>
+                      {t('action.listen')}
+                    </Button>
+                  </Tooltip>
+                </Flex>
               )}
             </Flex>
           </div>

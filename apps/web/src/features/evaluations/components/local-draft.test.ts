@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDraftKey, readLocalDraft, removeLocalDraft, startingDraft, writeLocalDraft } from './local-draft.ts';
+import { localDraftKey, moveLocalDraft, readLocalDraft, removeLocalDraft, startingDraft, writeLocalDraft } from './local-draft.ts';
 
 const server = { answers: { q1: { optionKey: 'a' } }, comment: 'ok', updatedAt: '2026-03-02T10:00:00.000Z' };
 
@@ -36,5 +36,16 @@ describe('local evaluation drafts', () => {
     expect(readLocalDraft('7', s)).toBeNull();
     s.setItem(localDraftKey('8'), '{"answers":{}}');
     expect(readLocalDraft('8', s)).toBeNull();
+  });
+  it("hands a blank form's copy to its evaluation once created, never over the evaluation's own", () => {
+    const s = memory();
+    writeLocalDraft('new-plan-1-2', { answers: {}, comment: 'blank', changedAt: '2026-03-02T10:00:00.000Z' }, s);
+    moveLocalDraft('new-plan-1-2', '42', s);
+    expect(readLocalDraft('42', s)?.comment).toBe('blank');
+    expect(readLocalDraft('new-plan-1-2', s)).toBeNull();
+    writeLocalDraft('new-plan-1-3', { answers: {}, comment: 'older', changedAt: '2026-03-02T09:00:00.000Z' }, s);
+    moveLocalDraft('new-plan-1-3', '42', s);
+    expect(readLocalDraft('42', s)?.comment).toBe('blank');
+    expect(readLocalDraft('new-plan-1-3', s)).toBeNull();
   });
 });

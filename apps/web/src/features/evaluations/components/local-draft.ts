@@ -33,6 +33,14 @@ export function removeLocalDraft(evaluationId: string, storage: Pick<Storage, 'r
   }
 }
 
+/** Hands the copy kept under one id to another (a blank form's, once its first save created the evaluation), unless that one has its own. */
+export function moveLocalDraft(from: string, to: string, storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = localStorage): void {
+  const draft = readLocalDraft(from, storage);
+  if (!draft) return;
+  if (!readLocalDraft(to, storage)) writeLocalDraft(to, draft, storage);
+  removeLocalDraft(from, storage);
+}
+
 type ServerDraft = { answers: Record<string, TAnswer>; comment: string | null; updatedAt: string };
 
 /**

@@ -5,20 +5,29 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { useEvaluation } from '../api/get-evaluation.ts';
+import { evaluationTargetOf } from '../../../lib/evaluation-paths.ts';
 import { DraftEditor } from '../components/DraftEditor.tsx';
+import { OpenedClass } from '../components/OpenedClass.tsx';
 import { RecordView } from '../components/RecordView.tsx';
 
 /**
  * /TeachingRecordDetail?id=<evaluationId> (or ?evaluationId=, as notifications and appeals link it):
  * one evaluation. My draft is filled here (autosaved, then submitted); anything else (submitted, or a
  * teacher reading an evaluation of their class) is read-only, with the actions other features put on
- * a record (report and appeal: composed in by the app, app/composed-pages).
+ * a record (report and appeal: composed in by the app, app/composed-pages). With a class instead of
+ * an id (lib/evaluation-paths.ts), the class opened to evaluate it: nothing is stored until a save.
  */
 export function TeachingRecordDetailPage({ recordActions }: { recordActions?: (e: TEvaluation) => ReactNode }) {
-  const { t } = useTranslation('evaluations');
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? params.get('evaluationId');
+  const target = id ? null : evaluationTargetOf(params);
+  if (target) return <OpenedClass target={target} />;
+  return <RecordOf id={id} recordActions={recordActions} />;
+}
+
+function RecordOf({ id, recordActions }: { id: string | null; recordActions: ((e: TEvaluation) => ReactNode) | undefined }) {
+  const { t } = useTranslation('evaluations');
+  const navigate = useNavigate();
   const evaluation = useEvaluation(id);
 
   if (evaluation.error instanceof ApiError && evaluation.error.code === 0) {

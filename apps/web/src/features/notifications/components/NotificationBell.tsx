@@ -8,6 +8,7 @@ import { normalizeLanguage } from '@hxk/contracts/language';
 import type { TNotification } from '@hxk/contracts/notifications';
 import type { TRealtimeMessage } from '@hxk/contracts/realtime';
 import { hasToken } from '../../../lib/auth-state.ts';
+import { emitRealtime } from '../../../lib/realtime-events.ts';
 import { myAccessQueryOptions } from '../../../lib/my-access.ts';
 import { UNREAD_KEY, useUnread } from '../api/get-unread.ts';
 import { useMarkRead } from '../api/mark-read.ts';
@@ -20,7 +21,8 @@ const TOAST_SECONDS = 5;
 
 /**
  * The header's bell: my unread count, kept live over the WebSocket (hello, then one message per new
- * notification, each also shown as a short toast), and the list in a drawer.
+ * notification, each also shown as a short toast), and the list in a drawer. It holds the app's one
+ * socket: every message is also handed to the app's realtime events (lib/realtime-events.ts).
  */
 export function NotificationBell() {
   const { t, i18n } = useTranslation('notifications');
@@ -42,6 +44,9 @@ export function NotificationBell() {
   };
 
   const onMessage = useEffectEvent((m: TRealtimeMessage) => {
+    // The one socket serves every feature: they listen on the app's realtime events.
+    emitRealtime(m);
+    if (m.type !== 'hello' && m.type !== 'notification') return;
     qc.setQueryData(UNREAD_KEY, { unread: m.unread });
     if (m.type !== 'notification') return;
     const n = m.notification;

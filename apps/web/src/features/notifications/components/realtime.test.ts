@@ -48,6 +48,10 @@ describe('realtime socket', () => {
     expect(parseMessage('{"type":"notification","unread":1,"notification":{"notificationId":"1"}}')).toMatchObject({ type: 'notification', unread: 1 });
     expect(parseMessage('{"type":"other","unread":1}')).toBeNull();
     expect(parseMessage('{"type":"hello"}')).toBeNull();
+    // Live analysis messages carry no unread count.
+    expect(parseMessage('{"type":"analysis.live","live":{"analysisId":"1"}}')).toMatchObject({ type: 'analysis.live' });
+    expect(parseMessage('{"type":"warning.raised","warning":{"id":"2"}}')).toMatchObject({ type: 'warning.raised' });
+    expect(parseMessage('{"type":"analysis.live"}')).toBeNull();
     expect(parseMessage('not json')).toBeNull();
     expect(parseMessage(42)).toBeNull();
   });

@@ -16,13 +16,18 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(base * (1 - 0.3 * random()));
 }
 
+const isObject = (v: unknown) => typeof v === 'object' && v !== null;
+
+/** A message of the catalogue, told apart by its type and the field it carries; anything else is ignored. */
 export function parseMessage(raw: unknown): TRealtimeMessage | null {
   if (typeof raw !== 'string') return null;
   try {
-    const m = JSON.parse(raw) as { type?: unknown; unread?: unknown; notification?: unknown };
+    const m = JSON.parse(raw) as { type?: unknown; unread?: unknown; notification?: unknown; live?: unknown; warning?: unknown };
+    if (m.type === 'analysis.live') return isObject(m.live) ? (m as TRealtimeMessage) : null;
+    if (m.type === 'warning.raised') return isObject(m.warning) ? (m as TRealtimeMessage) : null;
     if (typeof m.unread !== 'number') return null;
     if (m.type === 'hello') return m as TRealtimeMessage;
-    if (m.type === 'notification' && typeof m.notification === 'object' && m.notification !== null) return m as TRealtimeMessage;
+    if (m.type === 'notification' && isObject(m.notification)) return m as TRealtimeMessage;
     return null;
   } catch {
     return null;

@@ -1,43 +1,16 @@
-import { Alert, Badge, Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { TPatrolDetailRoom } from '@hxk/contracts/patrol';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ShoutPanel } from '../../../components/live/ShoutPanel.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { PATHS } from '../../../lib/paths.ts';
 import { usePatrolRoom } from '../api/patrol.ts';
 import { CameraStage } from '../components/CameraStage.tsx';
-import { ClassNow, STATE_COLOR } from '../components/ClassNow.tsx';
+import { ClassNow } from '../components/ClassNow.tsx';
 import { CommentTab } from '../components/CommentTab.tsx';
 import { EvaluationTab } from '../components/EvaluationTab.tsx';
+import { AiTab } from '../components/LiveAnalysisTab.tsx';
 import { useVisit } from '../components/use-visit.ts';
-
-const DEVICE_BADGE = { online: 'success', offline: 'error', unknown: 'default' } as const;
-
-/** AI analysis until the AI issue brings live figures: the course state and the devices' status. */
-function AiTab({ room }: { room: TPatrolDetailRoom }) {
-  const { t } = useTranslation('patrolDetail');
-  return (
-    <Flex vertical gap={8} data-testid="detail-ai">
-      <Alert type="info" showIcon title={t('ai.later')} />
-      {room.current ? (
-        <Link to={`${PATHS.classroomReport}?${new URLSearchParams({ courseSessionId: room.current.courseSessionId }).toString()}`} data-testid="detail-ai-report">
-          {t('ai.report', { course: room.current.courseName })}
-        </Link>
-      ) : null}
-      <Descriptions size="small" column={1} bordered items={[
-        { key: 'state', label: t('ai.state'), children: room.current?.state ? <Tag color={STATE_COLOR[room.current.state]}>{t(`state.${room.current.state}`)}</Tag> : t('class.none') },
-        ...(room.recorder ? [{ key: 'rec', label: t('ai.recorder'), children: <Badge status={DEVICE_BADGE[room.recorder.status]} text={`${room.recorder.name} · ${t(`device.${room.recorder.status}`)}${room.recorder.recording ? ` · ${t('ai.recording')}` : ''}`} /> }] : []),
-        ...room.cameras.map((c) => ({ key: c.id, label: t(`frame.${c.frame}`), children: <Badge status={DEVICE_BADGE[c.status]} text={`${c.name} · ${t(`device.${c.status}`)}`} /> })),
-      ]} />
-      {room.warnings.map((w, i) => (
-        <Alert key={i} type="warning" showIcon title={w.message ?? w.kind} description={formatDateTime(w.startedAt)} data-testid="detail-warning" />
-      ))}
-    </Flex>
-  );
-}
 
 /** /SCADA/Detail?classroomId=: one room under patrol — its camera frames, PTZ, the class now and the patrol tabs. */
 export function PatrolDetailPage() {

@@ -4,7 +4,7 @@ import { AlertOutlined, ExpandOutlined, VideoCameraOutlined } from '@ant-design/
 import { useTranslation } from 'react-i18next';
 import type { TWallRoom } from '@hxk/contracts/patrol-wall';
 import { LivePlayer } from '../../../components/live/LivePlayer.tsx';
-import { STATE_COLORS, WARNING_COLORS } from './labels.ts';
+import { aiWarningKey, STATE_COLORS, WARNING_COLORS } from './labels.ts';
 
 const overlay = { position: 'absolute', left: 0, right: 0, padding: '4px 8px', color: '#fff', fontSize: 12, display: 'flex', alignItems: 'center', gap: 6, pointerEvents: 'none' } as const;
 
@@ -14,6 +14,7 @@ const overlay = { position: 'absolute', left: 0, right: 0, padding: '4px 8px', c
  */
 export function PatrolTile({ room, focused, onFocus, onOpen }: { room: TWallRoom; focused: boolean; onFocus: () => void; onOpen: () => void }) {
   const { t } = useTranslation('patrol');
+  const aiKey = room.warning ? aiWarningKey(room.warning.kind) : null;
   const quality = focused ? 'main' : 'sub';
   // A click focuses a moment later, so a double-click opens the detail without switching streams first.
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -67,7 +68,7 @@ export function PatrolTile({ room, focused, onFocus, onOpen }: { room: TWallRoom
           {room.buildingName} · {room.name}
         </span>
         {room.warning && (
-          <Tooltip title={room.warning.message ?? room.warning.kind}>
+          <Tooltip title={room.warning.message ?? (aiKey ? t(aiKey) : room.warning.kind)}>
             <Tag color={WARNING_COLORS[room.warning.level]} icon={<AlertOutlined />} style={{ marginInlineEnd: 0, pointerEvents: 'auto' }} data-testid="tile-warning">
               {t(`warning.${room.warning.level}`)}{room.warning.count > 1 ? ` ×${room.warning.count}` : ''}
             </Tag>

@@ -1,9 +1,12 @@
-import { Button, Card, Empty, Flex, Progress, Space, Spin, Tag, Typography, theme } from 'antd';
+import { Button, Card, Empty, Flex, Progress, Space, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TMyPlan, TPlanClass } from '@hxk/contracts/plans';
-import { evaluationRecordPath, useStartPlanEvaluation } from '../api/start-plan-evaluation.ts';
+import { formatLessonDay } from '../../../lib/class-time.ts';
+import { evaluationOpenPath, isEvaluable } from '../../../lib/evaluation-paths.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { PhaseTag } from './PlanTags.tsx';
 import { formatDay, formatRange, percentOf } from './plan-utils.ts';
 
@@ -54,9 +57,14 @@ export function MyPlanCard({ plan, onClasses }: { plan: TMyPlan; onClasses: () =
 
 const STATE_COLORS = { none: 'default', draft: 'orange', submitted: 'green' } as const;
 
+/** "Starts Mon, Nov 23 10:00": when a class not open for evaluation yet begins (the school's clock). */
+const startsText = (t: TFunction<'plans'>, c: TPlanClass) =>
+  c.startTime ? t('my.startsAt', { day: formatLessonDay(c.lessonDate), time: c.startTime }) : t('my.startsOn', { day: formatLessonDay(c.lessonDate) });
+
 /**
  * Classes of one of my plans, one compact row each (fits a 375 px phone): when, what, who, where, my
- * evaluation, and "Evaluate" / "Continue" / "View", which opens the evaluation's record.
+ * evaluation, and "Evaluate" / "Continue" / "View", which opens the class's form or record (nothing is
+ * stored until its first save). A class not open for evaluation yet says when it starts instead.
  */
 export function PlanClassList({
   planId,
@@ -77,9 +85,7 @@ export function PlanClassList({
   const { t } = useTranslation('plans');
   const { token } = theme.useToken();
   const navigate = useNavigate();
-  const start = useStartPlanEvaluation();
-  const evaluate = (c: TPlanClass) =>
-    start.mutate({ planId, courseSessionId: c.courseSessionId }, { onSuccess: (r) => void navigate(evaluationRecordPath(r.evaluationId)) });
+  const now = useNow();
 
   if (loading && !classes) return <Spin style={{ display: 'block', margin: '16px auto' }} />;
   if (!classes?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('my.noClasses')} />;
@@ -88,7 +94,19 @@ export function PlanClassList({
       {classes.map((c) => {
         const sessions = c.sessionStart === c.sessionEnd ? t('my.session', { n: c.sessionStart }) : t('my.sessions', { from: c.sessionStart, to: c.sessionEnd });
         const times = c.startTime && c.endTime ? ` ${c.startTime}–${c.endTime}` : '';
-        const busy = start.isPending && start.variables?.courseSessionId === c.courseSessionId;
+        const waiting = c.evaluation === 'none' && !isEvaluable(c, now);
+        const button = (
+          <Button
+            size="small"
+            type={c.evaluation === 'none' ? 'primary' : 'default'}
+            disabled={waiting}
+            onClick={() => void navigate(evaluationOpenPath({ kind: 'plan', planId, courseSessionId: c.courseSessionId }))}
+            style={{ flexShrink: 0 }}
+            data-testid={`plan-class-evaluate-${c.courseSessionId}`}
+          >
+            {t(`my.action.${c.evaluation}`)}
+          </Button>
+        );
         return (
           <div
             key={c.courseSessionId}
@@ -115,19 +133,17 @@ export function PlanClassList({
                   {c.classroomName ? ` · ${c.classroomName}` : ''}
                 </Typography.Text>
               </div>
-              {canEvaluate && (
-                <Button
-                  size="small"
-                  type={c.evaluation === 'none' ? 'primary' : 'default'}
-                  loading={busy}
-                  disabled={start.isPending && !busy}
-                  onClick={() => evaluate(c)}
-                  style={{ flexShrink: 0 }}
-                  data-testid={`plan-class-evaluate-${c.courseSessionId}`}
-                >
-                  {t(`my.action.${c.evaluation}`)}
-                </Button>
-              )}
+              {canEvaluate &&
+                (waiting ? (
+                  <Flex vertical align="end" gap={2} style={{ flexShrink: 0 }}>
+                    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid={`plan-class-starts-${c.courseSessionId}`}>
+                      {startsText(t, c)}
+                    </Typography.Text>
+                    <Tooltip title={t('my.notOpen')}>{button}</Tooltip>
+                  </Flex>
+                ) : (
+                  button
+                ))}
             </Flex>
           </div>
         );

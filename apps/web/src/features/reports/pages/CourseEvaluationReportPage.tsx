@@ -12,20 +12,31 @@ import { HistoryChart } from '../components/HistoryChart.tsx';
 import { HistoryTable } from '../components/HistoryTable.tsx';
 import { IndicatorBars } from '../components/IndicatorBars.tsx';
 import { ReportComments } from '../components/ReportComments.tsx';
+import { ReportCoursePicker } from '../components/ReportCoursePicker.tsx';
 import '../components/report-print.css';
 
-/** /CourseEvaluationReport?courseId= or ?evaluationId=: a course's (or one evaluation's) report, printable on A4. */
+/** Where a report goes back to when it was opened from a link: the courses one may open. */
+const COURSES = '/CourseEvaluationReport';
+
+/**
+ * /CourseEvaluationReport?courseId= or ?evaluationId=: a course's (or one evaluation's) report,
+ * printable on A4. Without either (the menu entry): the courses whose report one may open.
+ */
 export function CourseEvaluationReportPage() {
-  const { t } = useTranslation('reports');
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const courseId = params.get('courseId');
   const evaluationId = params.get('evaluationId');
   const query: CourseReportQuery | null = evaluationId ? { evaluationId } : courseId ? { courseId } : null;
+  return query ? <CourseReport query={query} /> : <ReportCoursePicker />;
+}
+
+function CourseReport({ query }: { query: CourseReportQuery }) {
+  const { t } = useTranslation('reports');
+  const navigate = useNavigate();
   const report = useCourseReport(query);
 
-  if (!query || report.isError) {
-    return <Result status="404" title={t('report.notFound')} extra={<Button onClick={() => void navigate('/Report')}>{t('report.toList')}</Button>} data-testid="report-not-found" />;
+  if (report.isError) {
+    return <Result status="404" title={t('report.notFound')} extra={<Button onClick={() => void navigate(COURSES)}>{t('report.toCourses')}</Button>} data-testid="report-not-found" />;
   }
   if (!report.data) {
     return (
@@ -40,7 +51,7 @@ export function CourseEvaluationReportPage() {
 function ReportView({ r }: { r: TCourseReport }) {
   const { t } = useTranslation('reports');
   const navigate = useNavigate();
-  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? void navigate(-1) : void navigate('/Report'));
+  const back = () => ((window.history.state as { idx?: number } | null)?.idx ? void navigate(-1) : void navigate(COURSES));
   const one = r.evaluationId ? r.history.find((h) => h.evaluationId === r.evaluationId) : undefined;
 
   return (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Flex, Form, Input, InputNumber, Progress, Radio, Row, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isValidPassword } from '@hxk/contracts/auth';
-import { RECORDING_RETENTION_DAYS_MAX, UPLOAD_SETTINGS_MAX, WAITING_MINUTES_MAX, type TGlobalSettings } from '@hxk/contracts/settings';
+import { AI_RETENTION_DAYS_MAX, RECORDING_RETENTION_DAYS_MAX, UPLOAD_SETTINGS_MAX, WAITING_MINUTES_MAX, type TGlobalSettings } from '@hxk/contracts/settings';
 import { Permission } from '../../../components/Permission.tsx';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useSaveGlobalSettings } from '../api/save-global-settings.ts';
@@ -19,6 +19,7 @@ type Values = {
   planTeacherCanView: boolean;
   planAnonymous: boolean;
   recordingRetentionDays: number;
+  aiRetentionDays: number;
   waitingMinutes: number;
   uploadFilesPerMinute: number;
   uploadMbPerHour: number;
@@ -30,7 +31,7 @@ const MB = 1024 * 1024;
 /** Sizes as people read them: MB, or GB with one decimal from 1 GB. */
 const sizeLabel = (bytes: number) => (bytes >= 1024 * MB ? `${Math.round((bytes / (1024 * MB)) * 10) / 10} GB` : `${Math.ceil(bytes / MB)} MB`);
 
-/** Default password, lesson-plan windows and retention, plan defaults, recordings and waiting time; one save. */
+/** Default password, lesson-plan windows and retention, plan defaults, recordings and AI retention, waiting time; one save. */
 export function GlobalSettingsForm({ settings }: { settings: TGlobalSettings }) {
   const { t } = useTranslation('settings');
   const [form] = Form.useForm<Values>();
@@ -49,6 +50,7 @@ export function GlobalSettingsForm({ settings }: { settings: TGlobalSettings }) 
       planTeacherCanView: settings.planTeacherCanView,
       planAnonymous: settings.planAnonymous,
       recordingRetentionDays: settings.recordingRetentionDays,
+      aiRetentionDays: settings.aiRetentionDays,
       waitingMinutes: settings.waitingMinutes,
       uploadFilesPerMinute: settings.uploadFilesPerMinute,
       uploadMbPerHour: settings.uploadMbPerHour,
@@ -66,6 +68,7 @@ export function GlobalSettingsForm({ settings }: { settings: TGlobalSettings }) 
         planTeacherCanView: v.planTeacherCanView,
         planAnonymous: v.planAnonymous,
         recordingRetentionDays: v.recordingRetentionDays,
+        aiRetentionDays: v.aiRetentionDays,
         waitingMinutes: v.waitingMinutes,
         uploadFilesPerMinute: v.uploadFilesPerMinute,
         uploadMbPerHour: v.uploadMbPerHour,
@@ -156,6 +159,11 @@ export function GlobalSettingsForm({ settings }: { settings: TGlobalSettings }) 
             <Col xs={24} md={12}>
               <Form.Item name="recordingRetentionDays" label={t('retention.recordings')} extra={t('retention.recordingsHint')} rules={[{ required: true, message: t('retention.required') }]}>
                 <InputNumber min={0} max={RECORDING_RETENTION_DAYS_MAX} precision={0} suffix={t('retention.days')} style={{ width: 200 }} data-testid="settings-retention" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="aiRetentionDays" label={t('retention.ai')} extra={t('retention.aiHint')} rules={[{ required: true, message: t('retention.required') }]}>
+                <InputNumber min={0} max={AI_RETENTION_DAYS_MAX} precision={0} suffix={t('retention.days')} style={{ width: 200 }} data-testid="settings-ai-retention" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
