@@ -89,6 +89,13 @@ describe('appeals and reports', () => {
     await open.click();
     await waitForPath(teacher, `/TeachingRecordDetail?evaluationId=${evaluationId}`);
     await teacher.locator('[data-testid="record-page"][data-editable="false"]').waitFor();
+    // The class's AI classroom report opens from the record: the teacher may read their own class's
+    // (this one was not analysed, and says so), then comes back to the record.
+    await teacher.getByTestId('record-ai-report').click();
+    await waitForPath(teacher, /^\/ClassroomReport\?courseSessionId=\d+$/);
+    await teacher.getByTestId('report-empty').waitFor();
+    await teacher.goBack();
+    await teacher.locator('[data-testid="record-page"][data-editable="false"]').waitFor();
 
     // The reason is checked (at least 5 characters), and an eleventh image is refused in the form.
     await teacher.getByTestId('record-appeal').click();

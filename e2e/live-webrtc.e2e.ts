@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { zonedClock } from '@hxk/contracts';
 import { launchBrowser, newContext, screenshot, signInToShell, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { schoolMorning } from './support/clock.ts';
 import { startMediaMtxDouble, type MediaMtxDouble } from '../apps/server/src/test/mediamtx-double.ts';
 import { gatewayPathName } from '../apps/server/src/platform/adapters/media-gateway-mediamtx.ts';
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
@@ -17,18 +18,6 @@ import { platformTx } from '../apps/server/src/platform/tenancy.ts';
 const shots = process.env.HXK_SCREENSHOTS === '1';
 const HOOK_SECRET = 'e2e-hook-secret-0123456789abcdef';
 
-/** The server's clock runs from today 10:05 at school (session 3): the demo's rooms are in class. */
-function schoolMorning(): () => Date {
-  const tz = process.env.SCHOOL_TIMEZONE ?? 'Asia/Shanghai';
-  const today = zonedClock(new Date(), tz).date;
-  let t = Date.parse(`${today}T10:05:00Z`);
-  for (let i = 0; i < 3; i++) {
-    const z = zonedClock(new Date(t), tz);
-    t -= ((Date.parse(`${z.date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 60_000 + z.minute - 605) * 60_000;
-  }
-  const offset = t - Date.now();
-  return () => new Date(Date.now() + offset);
-}
 
 let server: TestServer;
 let browser: Browser;

@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { zonedClock } from '@hxk/contracts';
 import { launchBrowser, newContext, screenshot, signInToShell, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { schoolMorning } from './support/clock.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
 
-/** The server's clock runs from today 10:05 at school (session 3): the demo's rooms are in class. */
-function schoolMorning(): () => Date {
-  const tz = process.env.SCHOOL_TIMEZONE ?? 'Asia/Shanghai';
-  const today = zonedClock(new Date(), tz).date;
-  let t = Date.parse(`${today}T10:05:00Z`);
-  for (let i = 0; i < 3; i++) {
-    const z = zonedClock(new Date(t), tz);
-    t -= ((Date.parse(`${z.date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 60_000 + z.minute - 605) * 60_000;
-  }
-  const offset = t - Date.now();
-  return () => new Date(Date.now() + offset);
-}
 
 let server: TestServer;
 let browser: Browser;

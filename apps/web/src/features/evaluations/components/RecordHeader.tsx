@@ -3,6 +3,7 @@ import { Button, Card, Flex } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../../../lib/paths.ts';
 import type { TEvaluation } from '@hxk/contracts/evaluations';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { CheckInButton } from './CheckInButton.tsx';
@@ -32,6 +33,10 @@ export function RecordHeader({ e, actions }: { e: TEvaluation; actions?: ReactNo
     >
       <RecordFacts e={e} />
       <Flex justify="flex-end" gap={8} wrap style={{ marginTop: 8 }}>
+        {/* The class's AI classroom report: what the AI measured in the lesson this record evaluates. */}
+        <Button size="small" onClick={() => void navigate(`${PATHS.classroomReport}?${new URLSearchParams({ courseSessionId: e.class.courseSessionId }).toString()}`)} data-testid="record-ai-report">
+          {t('record.aiReport')}
+        </Button>
         {actions}
         <CheckInButton evaluationId={e.evaluationId} courseSessionId={e.class.courseSessionId} checkedInAt={e.checkedInAt} canCheckIn={e.editable} />
       </Flex>

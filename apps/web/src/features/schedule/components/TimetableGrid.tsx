@@ -1,6 +1,8 @@
 import { Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../../lib/paths.ts';
 import type { TClassEntry, TTimetable } from '@hxk/contracts/courses';
 import { CourseStateTag } from './CourseStateTag.tsx';
 import { WEEKDAYS, sessionRangeText, weekdayLabel } from './labels.ts';
@@ -22,6 +24,12 @@ function EntryCard({ e }: { e: TClassEntry }) {
         {e.startTime && e.endTime ? ` ${e.startTime}-${e.endTime}` : ''}
       </Typography.Text>
       {e.state && e.state !== 'notStarted' && <CourseStateTag state={e.state} />}
+      {/* A class under way or held has its AI report (being generated while it runs). */}
+      {e.state && e.state !== 'notStarted' && (
+        <Link to={`${PATHS.classroomReport}?${new URLSearchParams({ courseSessionId: e.courseSessionId }).toString()}`} style={{ fontSize: 12, display: 'block' }} data-testid="timetable-ai-report">
+          {t('timetable.aiReport')}
+        </Link>
+      )}
     </div>
   );
 }
