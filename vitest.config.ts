@@ -1,15 +1,16 @@
 import { defineConfig } from 'vitest/config';
-import { AlternatingSequencer } from './vitest.sequencer.ts';
 
 // One runner for everything `npm test` covers: unit, API (PGlite always, PostgreSQL when
 // TEST_DATABASE_URL is set) and browser tests in Debian's Chromium.
 export default defineConfig({
   test: {
     // Vitest's default in run mode is one worker less than the cores: on the 2-core CI that is one,
-    // and every file (browser, API, unit) ran in turn. Two workers, and an order that alternates
-    // browser files with the others (vitest.sequencer.ts), let API and unit files run beside them.
+    // and every file (browser, API, unit) ran in turn. Two workers run the API and unit files two at
+    // a time; the browser files then run one at a time (fileParallelism false below; Vitest puts them
+    // in a group after the others). Interleaving them with the other files was tried (2026-11-27):
+    // a browser file with its server, Chromium and live-video encoders already keeps both cores busy,
+    // so beside another file each took two to three times as long and the suite took longer in all.
     maxWorkers: 2,
-    sequence: { sequencer: AlternatingSequencer },
     projects: [
       {
         test: {
@@ -34,6 +35,7 @@ export default defineConfig({
           setupFiles: ['e2e/support/on-failure.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],
