@@ -1,18 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TRecordingListItem, TRecordingPage } from '@hxk/contracts/recordings';
-import { launchBrowser, newContext, signInToShell, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { apiGet, launchBrowser, newContext, screenshot, settle, signInToShell, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { cookieValue } from './support/flows.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { schoolTx } from '../apps/server/src/platform/tenancy.ts';
 import { upsertAnalysis } from '../apps/server/src/modules/analysis/analysis.repo.ts';
 import { storeResult, type TAnalysisResult } from '../apps/server/src/modules/analysis/analysis.service.ts';
 
-/** `HXK_SCREENSHOTS=1` also writes the screens (zh, en, ja; the drawer at 390 px) to /tmp/shots. */
+/** `HXK_SCREENSHOTS=1` also writes the screens (zh, en, ja; the drawer at 390 px) to e2e/screenshots. */
 const shots = process.env.HXK_SCREENSHOTS === '1';
-const SHOTS = '/tmp/shots';
 
 let server: TestServer;
 let browser: Browser;
@@ -28,17 +25,7 @@ afterAll(async () => {
 
 type Lng = 'zh' | 'en' | 'ja';
 const signIn = (account: string, language: Lng): Promise<Page> => signInToShell(browser, server.url, account, { language });
-const apiGet = <T,>(page: Page, url: string) => page.evaluate(async (u) => ((await (await fetch(u)).json()) as { data: unknown }).data, url) as Promise<T>;
 
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
-};
-const shot = async (page: Page, name: string, fullPage = true) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-};
 
 // ------------------------------------------------------------------------------------------------
 // A 40-minute lesson of 80 half-minute intervals, S at 3, 6 and 8 of every ten: Rt 0.70 exactly, so
@@ -234,22 +221,22 @@ describe.skipIf(!shots)('corrections screenshots', () => {
       await openReport(page, cls.courseSessionId);
       await page.getByTestId('people-st').waitFor();
       await settle(page);
-      await shot(page, `corrections-${lng}-teaching`);
+      await screenshot(page, `corrections-${lng}-teaching`);
       await page.getByTestId('tab-learning').click();
       await page.getByTestId('people-attendance').waitFor();
       await settle(page);
-      await shot(page, `corrections-${lng}-learning`);
+      await screenshot(page, `corrections-${lng}-learning`);
       await page.getByTestId('report-correct').click();
       await page.getByTestId('st-cell').first().waitFor();
       await settle(page);
-      await shot(page, `corrections-${lng}-drawer`, false);
+      await screenshot(page, `corrections-${lng}-drawer`, false);
       await page.context().close();
       const admin = await signIn('admin', lng);
       await admin.goto('/hxk/back/aiWarningSettings');
       await admin.getByTestId('tab-agreement').click();
       await admin.getByTestId('agreement-st-counts').waitFor();
       await settle(admin);
-      await shot(admin, `corrections-${lng}-agreement`);
+      await screenshot(admin, `corrections-${lng}-agreement`);
       await admin.context().close();
     });
   }
@@ -264,9 +251,9 @@ describe.skipIf(!shots)('corrections screenshots', () => {
     await page.getByTestId('st-cell').first().waitFor();
     await settle(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shot(page, 'corrections-en-phone-drawer', false);
+    await screenshot(page, 'corrections-en-phone-drawer', false);
     await numberInput(page, 'correct-present').scrollIntoViewIfNeeded();
-    await shot(page, 'corrections-en-phone-drawer-attendance', false);
+    await screenshot(page, 'corrections-en-phone-drawer-attendance', false);
     await page.context().close();
   });
 });

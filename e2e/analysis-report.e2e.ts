@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TRecordingListItem, TRecordingPage } from '@hxk/contracts/recordings';
-import { newContext, launchBrowser, openMenuItem, signInToShell, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { apiGet, launchBrowser, newContext, openMenuItem, screenshot, settle, signInToShell, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { cookieValue } from './support/flows.ts';
 import { exactly, pick } from './support/select.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -11,9 +10,8 @@ import { schoolTx } from '../apps/server/src/platform/tenancy.ts';
 import { upsertAnalysis } from '../apps/server/src/modules/analysis/analysis.repo.ts';
 import { storeResult, type TAnalysisResult } from '../apps/server/src/modules/analysis/analysis.service.ts';
 
-/** `HXK_SCREENSHOTS=1` also writes the screens (zh, en, ja; the report at 390 px) to /tmp/shots. */
+/** `HXK_SCREENSHOTS=1` also writes the screens (zh, en, ja; the report at 390 px) to e2e/screenshots. */
 const shots = process.env.HXK_SCREENSHOTS === '1';
-const SHOTS = '/tmp/shots';
 
 let server: TestServer;
 let browser: Browser;
@@ -31,22 +29,12 @@ type Lng = 'zh' | 'en' | 'ja';
 const signIn = (account: string, opts: { language?: Lng; mobile?: boolean } = {}): Promise<Page> => signInToShell(browser, server.url, account, opts);
 
 /** The API as the signed-in page calls it (its session cookie). */
-const apiGet = <T,>(page: Page, url: string) => page.evaluate(async (u) => ((await (await fetch(u)).json()) as { data: unknown }).data, url) as Promise<T>;
 const apiPost = <T,>(page: Page, url: string, body: unknown) =>
   page.evaluate(
     async ([u, b]) => ((await (await fetch(u, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify(b) })).json()) as { data: unknown }).data,
     [url, body] as const,
   ) as Promise<T>;
 
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
-};
-const shot = async (page: Page, name: string, fullPage = true) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
-};
 
 // ------------------------------------------------------------------------------------------------
 // A realistic analysed lesson: 40 minutes sampled every 10 s, 40 expected students, a dip of the
@@ -407,30 +395,30 @@ describe.skipIf(!shots)('AI report and settings screenshots', () => {
       await page.goto(reportUrl(cls.courseSessionId));
       await page.getByTestId('chart-st').locator('canvas').waitFor();
       await settle(page);
-      await shot(page, `report-${lng}-teaching`);
+      await screenshot(page, `report-${lng}-teaching`);
       await page.getByTestId('tab-learning').click();
       await page.getByTestId('chart-headup').locator('canvas').waitFor();
       await settle(page);
       await page.getByTestId('hint-headUp').click();
       await page.getByTestId('method-headUp').waitFor();
-      await shot(page, `report-${lng}-learning`);
+      await screenshot(page, `report-${lng}-learning`);
       await page.getByTestId('hint-headUp').click();
       await page.getByTestId('tab-speech').click();
       await page.getByTestId('card-hits').waitFor();
       await settle(page);
-      await shot(page, `report-${lng}-speech`);
+      await screenshot(page, `report-${lng}-speech`);
       await page.goto('/hxk/back/aiWarningSettings');
       await page.getByTestId('rules-table').waitFor();
       await settle(page);
-      await shot(page, `settings-${lng}-rules`);
+      await screenshot(page, `settings-${lng}-rules`);
       await page.getByTestId('rule-add').click();
       await page.getByTestId('rule-preview').waitFor();
       await settle(page);
-      await shot(page, `settings-${lng}-rule-modal`, false);
+      await screenshot(page, `settings-${lng}-rule-modal`, false);
       await page.keyboard.press('Escape');
       await page.getByTestId('tab-words').click();
       await settle(page);
-      await shot(page, `settings-${lng}-words`);
+      await screenshot(page, `settings-${lng}-words`);
       await page.context().close();
     });
   }
@@ -444,15 +432,15 @@ describe.skipIf(!shots)('AI report and settings screenshots', () => {
     await page.getByTestId('chart-st').locator('canvas').waitFor();
     await settle(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shot(page, 'report-en-phone-teaching');
+    await screenshot(page, 'report-en-phone-teaching');
     await page.getByTestId('tab-learning').click();
     await page.getByTestId('chart-headup').locator('canvas').waitFor();
     await settle(page);
-    await shot(page, 'report-en-phone-learning');
+    await screenshot(page, 'report-en-phone-learning');
     await page.goto('/hxk/back/aiWarningSettings');
     await page.getByTestId('rules-table').waitFor();
     await settle(page);
-    await shot(page, 'settings-en-phone-rules');
+    await screenshot(page, 'settings-en-phone-rules');
     await page.context().close();
   });
 });

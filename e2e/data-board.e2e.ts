@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { computeSt, type TTeachingMode } from '@hxk/contracts/st-analysis';
 import type { TDataBoard } from '@hxk/contracts/analysis-board';
 import type { TRecordingPage } from '@hxk/contracts/recordings';
 import { sql } from 'drizzle-orm';
-import { launchBrowser, newContext, signInToShell, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
+import { apiGet, launchBrowser, newContext, screenshot, settle, signInToShell, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
 import { cookieValue } from './support/flows.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { schoolTx } from '../apps/server/src/platform/tenancy.ts';
@@ -15,9 +13,8 @@ import { zonedInstant } from '../apps/server/src/modules/recordings/recording-wi
 import { upsertAnalysis } from '../apps/server/src/modules/analysis/analysis.repo.ts';
 import { storeResult, type TAnalysisResult } from '../apps/server/src/modules/analysis/analysis.service.ts';
 
-/** `HXK_SCREENSHOTS=1` also writes the board (zh, en, ja; and at 390 px) to /tmp/shots. */
+/** `HXK_SCREENSHOTS=1` also writes the board (zh, en, ja; and at 390 px) to e2e/screenshots. */
 const shots = process.env.HXK_SCREENSHOTS === '1';
-const SHOTS = '/tmp/shots';
 
 let server: TestServer;
 let browser: Browser;
@@ -34,19 +31,9 @@ afterAll(async () => {
 type Lng = 'zh' | 'en' | 'ja';
 const signIn = (account: string, opts: { language?: Lng } = {}): Promise<Page> => signInToShell(browser, server.url, account, opts);
 
-const apiGet = <T,>(page: Page, url: string) => page.evaluate(async (u) => ((await (await fetch(u)).json()) as { data: unknown }).data, url) as Promise<T>;
 const apiPost = (page: Page, url: string, body: unknown) =>
   page.evaluate(async ([u, b]) => (await fetch(u, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify(b) })).status, [url, body] as const);
 
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
-};
-const shot = async (page: Page, name: string) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-};
 
 /** Whether a chart's canvas has been drawn on (some pixel is not transparent). */
 const canvasDrawn = (page: Page, testId: string) =>
@@ -226,10 +213,10 @@ describe.skipIf(!shots)('AI data board screenshots', () => {
       await page.goto('/hxk/wenxiang/dataAnalysisReport');
       await page.getByTestId('chart-board-trend').locator('canvas').waitFor();
       await settle(page);
-      await shot(page, `board-${lng}`);
+      await screenshot(page, `board-${lng}`);
       await page.getByTestId('hint-meanOfClassesInProgress').or(page.getByTestId('hint-latestAnalysedClass')).first().click();
       await settle(page);
-      await shot(page, `board-${lng}-method`);
+      await screenshot(page, `board-${lng}-method`);
       await page.context().close();
     });
   }
@@ -243,7 +230,7 @@ describe.skipIf(!shots)('AI data board screenshots', () => {
     await page.getByTestId('chart-board-trend').locator('canvas').waitFor();
     await settle(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shot(page, 'board-en-phone');
+    await screenshot(page, 'board-en-phone');
     await page.context().close();
   });
 });

@@ -137,10 +137,20 @@ export async function signInWithPassword(page: Page, account: string, password: 
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
+
+/** Before a screenshot of a screen with charts: requests done, fonts loaded, animations over. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(500);
+}
+
+/** A GET of the API as the signed-in page makes it (its session cookie): the reply's data. */
+export const apiGet = <T,>(page: Page, url: string) => page.evaluate(async (u) => ((await (await fetch(u)).json()) as { data: unknown }).data, url) as Promise<T>;
 
 /** The parts of a sign-in reply that decide what the app shows (school, identity, person, forced change). */
 type SessionSummary = { schoolId: unknown; identity: unknown; userId: unknown; name: unknown; mustChangePassword: unknown };

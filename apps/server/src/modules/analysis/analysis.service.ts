@@ -83,6 +83,20 @@ function ruleOf(r: repo.WarningRuleRow): TWarningRule | null {
   }
 }
 
+/** A warning an analysis raised, as the report and the live view show it (with its evidence). */
+export function presentWarning(w: Awaited<ReturnType<typeof repo.warningsOf>>[number]) {
+  return {
+    id: w.id,
+    kind: w.kind,
+    level: w.level,
+    startedAt: iso(w.startedAt),
+    endedAt: isoOrNull(w.endedAt),
+    moments: w.evidence?.moments ?? [],
+    figures: w.evidence?.figures ?? null,
+    words: w.evidence?.words ?? null,
+  };
+}
+
 /** The warnings a result raises under the school's enabled rules (pure on the result). */
 export function warningsFor(rules: repo.WarningRuleRow[], result: Pick<TAnalysisResult, 'samples' | 'teacherSamples' | 'hits' | 'expectedStudents'>, sampleSeconds: number): TRaisedWarning[] {
   const active = rules.map(ruleOf).filter((r): r is TWarningRule => r !== null);
@@ -214,16 +228,7 @@ export async function classReport(ctx: MemberCtx, courseSessionId: string): Prom
         talk: segments.filter((s) => s.kind !== 'transcript').map((s) => ({ kind: s.kind as 'teacher' | 'student' | 'overlap' | 'unknown', start: s.start, end: s.end })),
         transcript: segments.filter((s) => s.kind === 'transcript').map((s) => ({ start: s.start, end: s.end, speaker: s.speaker, text: s.text ?? '' })),
         hits: hits.map((h) => ({ word: h.word, category: h.category, severity: h.severity, start: h.start, end: h.end, context: h.context })),
-        warnings: raised.map((w) => ({
-          id: w.id,
-          kind: w.kind,
-          level: w.level,
-          startedAt: iso(w.startedAt),
-          endedAt: isoOrNull(w.endedAt),
-          moments: w.evidence?.moments ?? [],
-          figures: w.evidence?.figures ?? null,
-          words: w.evidence?.words ?? null,
-        })),
+        warnings: raised.map(presentWarning),
         corrections: corrected.corrections,
         canCorrect: corrected.canCorrect,
       },

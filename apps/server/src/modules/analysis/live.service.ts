@@ -7,12 +7,13 @@
 import { computeSt, LIVE_CURVE_POINTS, LIVE_SOURCE_KINDS, type TLiveAnalysis, type TLiveAnalysisResponse, type TLiveSourceKind, type TRealtimeMessage, type TTeachingMode } from '@hxk/contracts';
 import type { Deps, MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
-import { iso, isoOrNull } from '../../platform/sql-rows.ts';
+import { isoOrNull } from '../../platform/sql-rows.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { responsibleForRoom } from '../live/live.service.ts';
 import { zonedInstant } from '../recordings/recording-windows.ts';
 import { watchableClass } from '../recordings/recordings.service.ts';
 import * as repo from './analysis.repo.ts';
+import { presentWarning } from './analysis.service.ts';
 import { soundOf } from './live-figures.ts';
 import * as liveRepo from './live.repo.ts';
 
@@ -34,7 +35,7 @@ export async function liveView(tx: Tx, a: repo.AnalysisRow, o: { timeZone: strin
   const span = cls ? classSpan(cls, o.timeZone) : null;
   const payload = a.jobId ? await liveRepo.jobPayload(tx, a.jobId) : null;
   const samples = await repo.samplesOf(tx, a.id);
-  const raised = await liveRepo.raisedWarnings(tx, a.id);
+  const raised = await repo.warningsOf(tx, a.id);
   const students = samples.filter((s) => s.camera === 'student');
   const teacher = samples.filter((s) => s.camera === 'teacher');
   const last = students.at(-1);
@@ -80,16 +81,7 @@ export async function liveView(tx: Tx, a: repo.AnalysisRow, o: { timeZone: strin
     st: st && a.stSequence ? { sequence: a.stSequence, rt: st.rt, ch: st.ch, mode: st.mode as TTeachingMode } : null,
     talk: hasTalk ? { teacher: a.teacherTalkSeconds ?? 0, student: a.studentTalkSeconds ?? 0, silence: a.silenceSeconds ?? 0 } : null,
     methods: a.methods,
-    warnings: raised.map((w) => ({
-      id: w.id,
-      kind: w.kind,
-      level: w.level,
-      startedAt: iso(w.startedAt),
-      endedAt: isoOrNull(w.endedAt),
-      moments: w.evidence?.moments ?? [],
-      figures: w.evidence?.figures ?? null,
-      words: w.evidence?.words ?? null,
-    })),
+    warnings: raised.map(presentWarning),
     updatedAt: o.now.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TDataBoard } from '@hxk/contracts/analysis-board';
 import { formatLessonDay } from '../../../lib/class-time.ts';
-import { BoardChart } from './BoardChart.tsx';
+import { EChart } from './EChart.tsx';
 import { BoardTitle } from './BoardMethod.tsx';
 import { modesOption, trendOption } from './board-charts.ts';
 
@@ -31,7 +31,7 @@ export function BoardTrendCard({ trend }: { trend: TDataBoard['trend'] }) {
   const empty = trend.days.every((d) => d.classes === 0);
   return (
     <Card size="small" title={<BoardTitle title={t('trend.title')} method={trend.method} rates />} data-testid="board-trend" style={{ height: '100%' }}>
-      {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trend.empty')} data-testid="board-trend-empty" /> : <BoardChart option={option} testId="chart-board-trend" label={t('trend.chart')} />}
+      {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trend.empty')} data-testid="board-trend-empty" /> : <EChart option={option} testId="chart-board-trend" label={t('trend.chart')} height={280} />}
     </Card>
   );
 }
@@ -51,7 +51,7 @@ export function BoardModesCard({ modes }: { modes: TDataBoard['modes'] }) {
       data-testid="board-modes"
       style={{ height: '100%' }}
     >
-      {modes.total ? <BoardChart option={option} testId="chart-board-modes" label={t('modes.chart')} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('modes.empty')} data-testid="board-modes-empty" />}
+      {modes.total ? <EChart option={option} testId="chart-board-modes" label={t('modes.chart')} height={280} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('modes.empty')} data-testid="board-modes-empty" />}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { LineChart, ScatterChart, type LineSeriesOption, type ScatterSeriesOption } from 'echarts/charts';
+import { LineChart, PieChart, ScatterChart, type LineSeriesOption, type PieSeriesOption, type ScatterSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -17,12 +17,13 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// Only what the report draws: this module is imported by the report page alone, so ECharts lands in
-// that page's chunk (the login bundle budget, scripts/login-bundle-size.mjs, never sees it).
-echarts.use([LineChart, ScatterChart, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, TooltipComponent, CanvasRenderer]);
+// Only what the report and the data board draw: this module is imported by those pages alone, so
+// ECharts lands in their chunks (the login bundle budget, scripts/login-bundle-size.mjs, never sees it).
+echarts.use([LineChart, PieChart, ScatterChart, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, TooltipComponent, CanvasRenderer]);
 
 export type ChartOption = echarts.ComposeOption<
   | LineSeriesOption
+  | PieSeriesOption
   | ScatterSeriesOption
   | GridComponentOption
   | LegendComponentOption

@@ -1,6 +1,6 @@
 import type { TDataBoard, TBoardRates } from '@hxk/contracts/analysis-board';
 import type { TTeachingMode } from '@hxk/contracts/st-analysis';
-import type { BoardChartOption } from './BoardChart.tsx';
+import type { ChartOption } from './EChart.tsx';
 import { MODE_COLOR, percentText, RATE_COLOR } from './board-format.ts';
 
 type Rate = keyof TBoardRates;
@@ -11,7 +11,7 @@ const pct = (r: number | null) => (r === null ? null : Math.round(r * 1000) / 10
  * The three rates per day: one line each, a gap where a day has no figure, the number of classes
  * analysed in the tooltip.
  */
-export function trendOption(days: TDataBoard['trend']['days'], labels: { day: (date: string) => string; axisDay: (date: string) => string; rate: Record<Rate, string>; classes: string; noValue: string }): BoardChartOption {
+export function trendOption(days: TDataBoard['trend']['days'], labels: { day: (date: string) => string; axisDay: (date: string) => string; rate: Record<Rate, string>; classes: string; noValue: string }): ChartOption {
   return {
     grid: { left: 44, right: 16, top: 40, bottom: 40 },
     legend: { top: 0, data: RATES.map((r) => labels.rate[r]) },
@@ -42,7 +42,7 @@ export function trendOption(days: TDataBoard['trend']['days'], labels: { day: (d
 const MODES: TTeachingMode[] = ['practice', 'lecture', 'dialogue', 'mixed'];
 
 /** This week's analysed classes by teaching mode, as a ring. */
-export function modesOption(counts: TDataBoard['modes']['counts'], labels: Record<TTeachingMode, string>): BoardChartOption {
+export function modesOption(counts: TDataBoard['modes']['counts'], labels: Record<TTeachingMode, string>): ChartOption {
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
     legend: { bottom: 0, data: MODES.map((m) => labels[m]) },
