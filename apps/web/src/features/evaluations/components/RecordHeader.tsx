@@ -34,7 +34,7 @@ export function RecordHeader({ e, actions }: { e: TEvaluation; actions?: ReactNo
       <RecordFacts e={e} />
       <Flex justify="flex-end" gap={8} wrap style={{ marginTop: 8 }}>
         {/* The class's AI classroom report: what the AI measured in the lesson this record evaluates. */}
-        <Button size="small" onClick={() => void navigate(`${PATHS.classroomReport}?${new URLSearchParams({ courseSessionId: e.class.courseSessionId }).toString()}`)} data-testid="record-ai-report">
+        <Button onClick={() => void navigate(`${PATHS.classroomReport}?${new URLSearchParams({ courseSessionId: e.class.courseSessionId }).toString()}`)} data-testid="record-ai-report">
           {t('record.aiReport')}
         </Button>
         {actions}
