@@ -14,8 +14,8 @@
  *   opening the patrol wall): a smoke run of either takes 10-30 s on its own, more than this whole
  *   file. The browser suites in e2e/ cover the same paths (live play, the wall).
  * - The login page's JavaScript in bench/run.ts (Chromium again): run with `loginPage: false`.
- * - bench/vision.ts and bench/vad.ts (being written): add a `describe` below for each, with its
- *   entry point at tiny sizes, as for the others.
+ * - bench/vision.ts and bench/vad.ts run below at tiny sizes (one small frame; 20 s of generated
+ *   speech, which needs espeak-ng and sox as the audio pipeline's tests do).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedPglite } from '../apps/server/src/test/pglite-image.ts';
@@ -27,6 +27,8 @@ import { runFairUseBench } from './fair-use.ts';
 import { runScheduleBench } from './schedule.ts';
 import { runPlansBench } from './plans.ts';
 import { runFollowupBench } from './followup.ts';
+import { benchVision, visionSummary } from './vision.ts';
+import { benchVad, vadSummary } from './vad.ts';
 import type { BenchBase, SummaryRow } from './support.ts';
 
 const quiet = () => undefined;
@@ -99,5 +101,19 @@ describe('benchmarks, smoke run (tiny data, no timing asserted)', () => {
     });
     expect(Object.values(results.runs[0]!.sizes).every((n) => n > 0)).toBe(true);
     expectRows(summary, 'followup');
+  }, TIMEOUT_MS);
+
+  it('vision: the engine finds the face of a small frame, and the lesson row is derived', async () => {
+    const rows = await benchVision({ faceCounts: [1], frames: 1, modes: ['full'], width: 480, height: 270 });
+    expect(rows).toHaveLength(1);
+    const summary = visionSummary(rows);
+    expect(summary.map((r) => r.met)).toEqual([null, expect.any(Boolean)]);
+    expectRows(summary, 'vision');
+  }, TIMEOUT_MS);
+
+  it('vad: hears speech in each channel of 20 s of generated lesson', async () => {
+    const r = await benchVad({ seconds: 20, vadOnlySeconds: 10 });
+    expect(r.speechSegments.every((n) => n > 0)).toBe(true);
+    expectRows(vadSummary(r), 'vad');
   }, TIMEOUT_MS);
 });

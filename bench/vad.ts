@@ -16,11 +16,10 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { decodePcm, PCM_SAMPLE_RATE } from '../apps/server/src/modules/analysis/audio/decode.ts';
 import { buildLesson, type Turn } from '../apps/server/src/modules/analysis/audio/lesson-fixture.ts';
 import { ChannelVad, detectSpeech, loadVadModels, releaseVadModels } from '../apps/server/src/modules/analysis/audio/vad.ts';
-import { round, table } from './support.ts';
+import { giveUpAfter, isMain, round, table, writeSummaryRows, type SummaryRow } from './support.ts';
 
 export type VadBenchRow = {
   stage: string;
@@ -119,12 +118,24 @@ export function formatVadBench(r: VadBenchResult): string {
   ].join('\n');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+/** The summary rows: the model alone per core (aim ≥ 50× real time) and the whole detectSpeech of both channels. */
+export function vadSummary(r: VadBenchResult): SummaryRow[] {
+  return r.rows.filter((x) => !x.stage.startsWith('decode (')).map((x) => {
+    const vadOnly = x.stage.startsWith('VAD only');
+    return {
+      bench: 'vad',
+      figure: `${x.stage}, ${r.audioSeconds} s lesson`,
+      aim: vadOnly ? '≥ 50× real time per core' : '—',
+      measured: `${x.realTimePerCore}× per core (${x.realTime}× wall)`,
+      met: vadOnly ? x.realTimePerCore >= 50 : null,
+    };
+  });
+}
+
+if (isMain(import.meta.url)) {
+  giveUpAfter('bench:vad', 10 * 60_000);
   const seconds = Number(process.argv[2] ?? 600);
-  benchVad({ seconds })
-    .then((r) => process.stdout.write(`${formatVadBench(r)}\n`))
-    .catch((e: unknown) => {
-      process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
-      process.exit(1);
-    });
+  const r = await benchVad({ seconds });
+  process.stdout.write(`${formatVadBench(r)}\n`);
+  await writeSummaryRows('vad', vadSummary(r));
 }

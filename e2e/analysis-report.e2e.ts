@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TRecordingListItem, TRecordingPage } from '@hxk/contracts/recordings';
@@ -9,6 +10,7 @@ import { startServer, type TestServer } from './support/server.ts';
 import { schoolTx } from '../apps/server/src/platform/tenancy.ts';
 import { upsertAnalysis } from '../apps/server/src/modules/analysis/analysis.repo.ts';
 import { storeResult, type TAnalysisResult } from '../apps/server/src/modules/analysis/analysis.service.ts';
+import { findFfmpeg } from '../apps/server/src/platform/adapters/camera-simulator.ts';
 
 /** `HXK_SCREENSHOTS=1` also writes the screens (zh, en, ja; the report at 390 px) to e2e/screenshots. */
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -65,7 +67,8 @@ function lessonResult(): TAnalysisResult {
       frontRow: 7 + (t % 60 === 0 ? 1 : 0),
       expressions: { joy, surprise, calm, sadness: 0.04, anger: 0.01, fear: 0.01, disgust: 0.02 },
       confidence: 0.82,
-      evidenceKey: null,
+      // A frame kept every 10 minutes (the pipeline keeps one a minute): 0:00, 10:00, 20:00, 30:00.
+      evidenceKey: t % 600 === 0 ? evidenceKey(t) : null,
     });
   }
   const teacherSamples = samples.map((s) => ({ t: s.t, faces: s.t >= 2100 && s.t < 2160 ? 0 : 1 }));
@@ -116,8 +119,17 @@ function lessonResult(): TAnalysisResult {
   };
 }
 
+const evidenceKey = (t: number) => `e2e/analysis/evidence-${t}.jpg`;
+
+/** A real JPEG for the kept frames (ffmpeg's test picture): the browser must be able to show it. */
+function frameJpeg(): Buffer {
+  return execFileSync(findFfmpeg(process.env.HXK_REAL_FFMPEG ?? process.env.FFMPEG_PATH)!, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180', '-frames:v', '1', '-c:v', 'mjpeg', '-f', 'image2', 'pipe:1']);
+}
+
 /** Stores the lesson as the pipeline would: through the server's own storeResult, in the class's school. */
 async function storeLesson(schoolId: string, cls: TRecordingListItem, startedAt: Date): Promise<void> {
+  const jpeg = frameJpeg();
+  for (let t = 0; t < DURATION; t += 600) await server.app.deps.storage.put(evidenceKey(t), jpeg, jpeg.length);
   await schoolTx(server.app.deps.dbh.db, schoolId, async (tx) => {
     const analysis = await upsertAnalysis(tx, { schoolId, courseSessionId: cls.courseSessionId, classroomId: cls.classroomId, source: 'recording', status: 'running', sampleSeconds: SAMPLE, stIntervalSeconds: 30 });
     await storeResult(tx, { analysis, result: lessonResult(), startedAt, classroomId: cls.classroomId, finished: true });
@@ -292,6 +304,37 @@ describe('AI warning settings', () => {
     await page.context().close();
   });
 
+  it('sets the school\'s transcription service with a write-only key, and goes back to none', async () => {
+    const page = await signIn('admin');
+    const errors = watchErrors(page);
+    await page.goto('/hxk/back/aiWarningSettings');
+    await page.getByTestId('tab-transcription').click();
+    const inUse = page.getByTestId('transcription-in-use');
+    await inUse.getByText('No transcription service is configured.').waitFor();
+    expect(await page.getByTestId('transcription-test').isDisabled()).toBe(true);
+    // Address and model without a key: the server says what is missing, nothing is stored.
+    await page.getByTestId('transcription-base-url').fill('https://stt.example.com');
+    await page.getByTestId('transcription-model').fill('whisper-1');
+    await page.getByTestId('transcription-save').click();
+    await waitForToast(page, 'needs its address, model and API key together');
+    await page.getByTestId('transcription-api-key').fill('sk-e2e-secret');
+    await page.getByTestId('transcription-save').click();
+    await waitForToast(page, 'Transcription service saved');
+    await expect.poll(() => inUse.getAttribute('data-in-use')).toBe('school');
+    // The key is never shown again: the field is empty and says one is stored.
+    expect(await page.getByTestId('transcription-api-key').inputValue()).toBe('');
+    await page.getByText('A key is stored (encrypted).', { exact: false }).waitFor();
+    expect(JSON.stringify(await apiGet(page, '/app/ddxk/ai/v1/transcription'))).not.toContain('sk-e2e-secret');
+    // Back to none, after a confirmation.
+    await page.getByTestId('transcription-clear').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await waitForToast(page, 'The school\'s transcription service was removed');
+    await expect.poll(() => inUse.getAttribute('data-in-use')).toBe('none');
+    expect(await page.getByTestId('transcription-base-url').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('is not offered to a teacher', async () => {
     const page = await signIn('teacher');
     expect(await page.getByTestId('side-menu').getByTestId('menu-aiWarningSettings').count()).toBe(0);
@@ -371,6 +414,13 @@ describe('AI classroom report', () => {
     await warning.getByText('Severe').waitFor();
     // Its moments are one run of samples, 18:00 to 20:50, opening the recording at its start.
     expect(await warning.getByTestId('warning-moment').allInnerTexts()).toEqual(['18:00–20:50']);
+    // The frame kept within its moments (20:00), shown with faces blurred as stored; all four below.
+    const loaded = (frames: ReturnType<Page['getByTestId']>) => frames.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => i.complete && i.naturalWidth === 320));
+    await expect.poll(() => loaded(warning.getByTestId('evidence-frames'))).toEqual([true]);
+    expect(await warning.getByTestId('evidence-frames').innerText()).toContain('20:00');
+    const kept = page.getByTestId('card-evidence');
+    await expect.poll(() => loaded(kept)).toEqual([true, true, true, true]);
+    expect(await kept.getByText('no face is identified', { exact: false }).count()).toBe(1);
     await warning.getByTestId('warning-moment').first().click();
     await waitForPath(page, /^\/SCADA\/Recording\?/);
     expect(new URL(page.url()).searchParams.get('at')).toBe(new Date(startedAt.getTime() + 1080_000).toISOString());
@@ -419,6 +469,10 @@ describe.skipIf(!shots)('AI report and settings screenshots', () => {
       await page.getByTestId('tab-words').click();
       await settle(page);
       await screenshot(page, `settings-${lng}-words`);
+      await page.getByTestId('tab-transcription').click();
+      await page.getByTestId('transcription-in-use').waitFor();
+      await settle(page);
+      await screenshot(page, `settings-${lng}-transcription`);
       await page.context().close();
     });
   }

@@ -196,7 +196,7 @@ describe('user management', () => {
       const errors = watchErrors(admin);
       await admin.goto('/hxk/back/userManagement');
       await admin.getByTestId('user-sso-sync').click();
-      await admin.locator('.ant-modal-title').getByText('Single sign-on sync').waitFor();
+      await admin.locator('.ant-modal-title').getByText('Single sign-on', { exact: true }).waitFor();
       await admin.getByTestId('sso-url').fill(`http://127.0.0.1:${port}/scim/v2`);
       await admin.getByTestId('sso-token').fill('e2e-token');
       await admin.getByTestId('sso-save').click();

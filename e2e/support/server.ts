@@ -167,7 +167,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   }
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'hxk-e2e-'));
   const sms = recordingSms();
-  const config = { ...loadConfig({ ...(await ffmpegEnv()), ...opts.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST }), redisUrl: undefined };
+  // Simulated cameras at 8 frames a second: the video still moves, and the encoders of a wall of
+  // cameras leave the cores to the browser and the server (25 a second made the live files slow).
+  const config = { ...loadConfig({ ...(await ffmpegEnv()), CAMERA_SIMULATOR_FPS: '8', ...opts.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST }), redisUrl: undefined };
   // With a clock of its own, the demo is seeded around that clock's day in the school's zone; else
   // around today as seedDemo takes it (UTC).
   const today = opts.now ? new Intl.DateTimeFormat('en-CA', { timeZone: config.schoolTimezone }).format(opts.now()) : new Date().toISOString().slice(0, 10);

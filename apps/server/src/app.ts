@@ -35,6 +35,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { supervisionRoutes } from './modules/supervision/supervision.routes.ts';
@@ -49,6 +50,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { unreadCount } from './modules/notifications/notifications.service.ts';
 import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
@@ -63,6 +65,8 @@ import { patrolWallRoutes } from './modules/live/rooms.routes.ts';
 import { patrolRoutes } from './modules/patrol/patrol.routes.ts';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
 import { recordingSharesRoutes } from './modules/recordings/recording-shares.routes.ts';
+import { lessonPlansRoutes } from './modules/lesson-plans/lesson-plans.routes.ts';
+import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 
 export type BuildOptions = CoreOptions & { logger?: FastifyServerOptions['logger'] };
 
@@ -196,6 +200,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(rolesRoutes);
     await api.register(settingsRoutes);
     await api.register(membersRoutes);
+    await api.register(ssoRoutes);
     await api.register(calendarRoutes);
     await api.register(coursesRoutes);
     // -- directory modules (issue 4)
@@ -215,6 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(realtimeSocketRoutes, { greeting: unreadCount });
     await api.register(appealsRoutes);
     await api.register(reportsRoutes);
+    await api.register(statisticsRoutes);
     await api.register(questionnairesRoutes);
     // -- live video (issue 14)
     await api.register(liveRoutes);
@@ -229,6 +235,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(boardRoutes);
     await api.register(correctionsRoutes);
     await api.register(liveAnalysisRoutes);
+    await api.register(lessonPlansRoutes);
+    // -- the AI assistant (issue 16)
+    await api.register(assistantRoutes);
   });
 
   registerWeb(app, config);

@@ -14,6 +14,8 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  // Seals the secrets schools store (API keys, client secrets): 32 bytes in base64; else DATA_DIR/secrets.key.
+  SECRETS_KEY: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().url().optional(),
@@ -56,6 +58,7 @@ const ZEnv = z.object({
   FFMPEG_PATH: z.string().optional(),
   CAMERA_SIMULATOR_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   CAMERA_SIMULATOR_CLOCK_CODE: bool.default(false),
+  CAMERA_SIMULATOR_FPS: z.coerce.number().int().min(1).max(30).default(25),
   // A production media gateway (docs/decisions/0017-media-gateway.md): video goes camera → gateway → browser.
   MEDIA_GATEWAY: z.enum(['none', 'mediamtx']).default('none'),
   MEDIA_GATEWAY_API_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
@@ -84,6 +87,10 @@ const ZEnv = z.object({
   ANALYSIS_VISION_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   ANALYSIS_DEMO: z.enum(['on', 'off']).default('on'),
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Lesson-plan previews (docs/decisions/0025): LibreOffice converts Office files to PDF when it is installed.
+  LESSON_PLAN_SOFFICE: z.string().optional(),
+  LESSON_PLAN_PREVIEW_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  LESSON_PLAN_PREVIEW_MAX_MB: z.coerce.number().int().min(1).max(100).default(30),
   // The job queue (docs/decisions/0021): which kinds this process runs, and how many jobs at once.
   JOBS_RUN: z.enum(JOB_RUN_MODES).default('all'),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
@@ -94,6 +101,12 @@ const ZEnv = z.object({
   TRANSCRIPTION_BASE_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).optional(),
   TRANSCRIPTION_API_KEY: z.string().min(1).optional(),
   TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  // The AI assistant (issue 16): an OpenAI-compatible chat-completions service, active only with a key.
+  LLM_BASE_URL: z.string().url().refine((v) => /^https?:/.test(v), { message: 'must be an http(s) URL' }).default('https://api.deepseek.com'),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL_CHAT: z.string().min(1).default('deepseek-chat'),
+  LLM_MODEL_REASONER: z.string().min(1).default('deepseek-reasoner'),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   OUTBOUND_ALLOW_HOSTS: z
     .string()
     .default('')
@@ -105,6 +118,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** SECRETS_KEY (platform/secret-box.ts); without it, a key file in dataDir. */
+  secretsKey: string | undefined;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
@@ -145,6 +160,17 @@ export type Config = {
    * `listen` serves it, without a token, on a separate address only the operator reaches.
    */
   metrics: { token: string | undefined; listen: { host: string; port: number } | undefined };
+  /**
+   * Lesson-plan previews: the LibreOffice `soffice` to run (unset: `soffice` or `libreoffice` on PATH;
+   * none found: Office files are offered for download only), how long one conversion may take, and the
+   * largest file converted.
+   */
+  lessonPlans: { soffice: string | undefined; previewTimeoutMs: number; previewMaxBytes: number };
+  /**
+   * The AI assistant's language model (docs/decisions/0023-ai-assistant.md): null without LLM_API_KEY,
+   * when the assistant answers by its transparent offline rules only. Models: [0] chat, [1] reasoner.
+   */
+  llm: { baseUrl: string; apiKey: string; models: [string, string]; timeoutMs: number } | null;
   /** AI classroom analysis: sampling period, vision threads, the demo's analysed lessons, transcription (docs/configuration.md). */
   analysis: {
     sampleSeconds: number;
@@ -174,6 +200,8 @@ export type Config = {
     simulatorIdleMs: number;
     /** Burn a machine-readable clock into simulated pictures (glass-to-glass measurements). */
     simulatorClockCode: boolean;
+    /** Frames per second the simulator draws (a keyframe every second whatever the rate). */
+    simulatorFps: number;
     /**
      * The production media gateway, or null for the built-in simulator. `apiUrl` is its control API
      * (reached through the guarded outbound client: list a private host in OUTBOUND_ALLOW_HOSTS),
@@ -273,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     // Relative to where npm was started (the repository root for `npm start`), not the workspace.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    secretsKey: e.SECRETS_KEY,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
@@ -302,6 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     metrics: { token: e.METRICS_TOKEN, listen: e.METRICS_LISTEN },
+    lessonPlans: { soffice: e.LESSON_PLAN_SOFFICE, previewTimeoutMs: e.LESSON_PLAN_PREVIEW_TIMEOUT_SECONDS * 1000, previewMaxBytes: e.LESSON_PLAN_PREVIEW_MAX_MB * 1024 * 1024 },
+    llm: e.LLM_API_KEY ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, models: [e.LLM_MODEL_CHAT, e.LLM_MODEL_REASONER], timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 } : null,
     analysis: {
       sampleSeconds: e.ANALYSIS_SAMPLE_SECONDS,
       visionThreads: e.ANALYSIS_VISION_THREADS,
@@ -316,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffmpegPath: e.FFMPEG_PATH,
       simulatorIdleMs: e.CAMERA_SIMULATOR_IDLE_SECONDS * 1000,
       simulatorClockCode: e.CAMERA_SIMULATOR_CLOCK_CODE,
+      simulatorFps: e.CAMERA_SIMULATOR_FPS,
       gateway,
     },
   };

@@ -18,6 +18,7 @@ import { localQrProvider, type QrProvider } from './platform/adapters/wechat.ts'
 import { aliyunSmsSender } from './platform/adapters/sms-aliyun.ts';
 import { wechatQrProvider } from './platform/adapters/wechat-mp.ts';
 import { createJobQueue } from './platform/jobs.ts';
+import { loadSecretsKey, secretBox } from './platform/secret-box.ts';
 import { closeVisionPool } from './modules/analysis/analysis.job.ts';
 import { stopLiveRuns } from './modules/analysis/live.job.ts';
 import { registerJobKinds } from './job-kinds.ts';
@@ -50,6 +51,7 @@ export function attachCore(app: Host, opts: CoreOptions): Deps {
     log: app.log,
     jobs: null as never,
     realtime: opts.realtime ?? (config.redisUrl ? redisHub(config.redisUrl) : memoryHub()),
+    secrets: secretBox(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
   };
   deps.jobs = createJobQueue({ dbh: opts.dbh, log: app.log, now: deps.now, run: config.jobs.run, maxRunning: config.jobs.concurrency });
   registerJobKinds(deps);

@@ -12,6 +12,7 @@ import { ANALYSE_JOB, analyseJob } from './modules/analysis/analysis.job.ts';
 import { DEMO_LESSON_JOB, demoLessonJob } from './modules/analysis/demo-analyses.ts';
 import { RETENTION_EVERY_SECONDS, RETENTION_JOB, retentionJob } from './modules/analysis/retention.job.ts';
 import { LIVE_JOB, LIVE_ROUND_JOB, LIVE_ROUND_SECONDS, liveJob, liveRoundJob } from './modules/analysis/live.job.ts';
+import * as lessonPlans from './modules/lesson-plans/lesson-plans.jobs.ts';
 
 export function registerJobKinds(deps: Deps): void {
   const { jobs, config } = deps;
@@ -32,6 +33,11 @@ export function registerJobKinds(deps: Deps): void {
   // Analyses and evidence past the school's AI retention go, once a day (docs/privacy.md).
   jobs.register(RETENTION_JOB, retentionJob(deps));
   jobs.every(RETENTION_JOB, RETENTION_EVERY_SECONDS);
+  // Lesson plans (docs/decisions/0025): Office files converted to PDF previews by LibreOffice, one
+  // at a time (a conversion is a process of its own, time-limited); files past a year's retention go daily.
+  jobs.register(lessonPlans.PREVIEW_JOB, lessonPlans.previewJob(deps));
+  jobs.register(lessonPlans.RETENTION_JOB, lessonPlans.retentionJob(deps));
+  jobs.every(lessonPlans.RETENTION_JOB, lessonPlans.RETENTION_EVERY_SECONDS);
 
   // Heavy kinds: minutes of CPU each (decoding, vision threads, voice activity; drawing a demo
   // lesson). One analysis keeps about two cores busy, so a 2-core process runs one at a time

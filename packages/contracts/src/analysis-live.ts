@@ -27,6 +27,8 @@ export const ZLivePoint = z.object({
   attendanceRate: z.number().nullable(),
   headUpRate: z.number().nullable(),
   frontRowRate: z.number().nullable(),
+  /** A frame was kept as evidence at this sample (GET /app/ddxk/ai/v1/evidence). */
+  evidence: z.boolean(),
 });
 export type TLivePoint = z.infer<typeof ZLivePoint>;
 

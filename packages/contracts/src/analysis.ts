@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ZId, ZIdInput, zPage } from './common.ts';
+import { ZHttpUrl } from './members.ts';
 import { EXPRESSION_TYPES } from './constants.ts';
 import { ST_LIMITS, TEACHING_MODES } from './st-analysis.ts';
 
@@ -138,6 +139,37 @@ export const ZClassReport = z.object({
 });
 export type TClassReport = z.infer<typeof ZClassReport>;
 export const ZClassReportQuery = z.object({ courseSessionId: ZIdInput });
+// ---------------------------------------------------------------- the school's transcription service
+
+/**
+ * The speech-to-text service the school's analyses use: its own when address, key and model are all
+ * set, else the deployment's (TRANSCRIPTION_* of the operator), else none. The key is never returned.
+ */
+export const ZTranscriptionSettings = z.object({
+  baseUrl: z.string().nullable(),
+  model: z.string().nullable(),
+  apiKeySet: z.boolean(),
+  /** Which service analyses use now. */
+  inUse: z.enum(['school', 'deployment', 'none']),
+  /** The deployment's service exists (the school may leave its own empty). */
+  deploymentConfigured: z.boolean(),
+});
+export type TTranscriptionSettings = z.infer<typeof ZTranscriptionSettings>;
+
+/** apiKey: a new key, null to remove the stored one, absent to keep it. All empty: use the deployment's. */
+export const ZSaveTranscriptionSettings = z.object({
+  baseUrl: ZHttpUrl.nullable(),
+  model: z.string().trim().min(1).max(100).nullable(),
+  apiKey: z.string().trim().min(1).max(500).nullable().optional(),
+});
+export type TSaveTranscriptionSettings = z.infer<typeof ZSaveTranscriptionSettings>;
+
+/** What a test of the service heard in a second of generated silence (it answered with a timed transcript). */
+export const ZTranscriptionTestResult = z.object({ service: z.enum(['school', 'deployment']), language: z.string().nullable(), segments: z.number().int(), ms: z.number().int() });
+export type TTranscriptionTestResult = z.infer<typeof ZTranscriptionTestResult>;
+
+/** A frame kept as evidence: the sample's second from the start of the class (a sample with hasEvidence). */
+export const ZEvidenceFrameQuery = z.object({ courseSessionId: ZIdInput, t: z.coerce.number().int().min(0).max(86_400) });
 
 // ---------------------------------------------------------------- people's corrections and the agreement rate
 

@@ -57,6 +57,16 @@ export const ERRORS = {
   'sso.sourceStatus': { status: 502, zh: '身份认证系统返回了 HTTP {status}', en: 'The identity system answered with HTTP {status}.', ja: 'ID 管理システムが HTTP {status} を返しました。' },
   'sso.sourceUnreachable': { status: 502, zh: '无法连接身份认证系统', en: 'The identity system cannot be reached.', ja: 'ID 管理システムに接続できません。' },
   'sso.sourceInvalid': { status: 502, zh: '身份认证系统返回的不是有效的 SCIM 列表', en: 'The identity system did not answer with a valid SCIM list.', ja: 'ID 管理システムの応答が有効な SCIM リストではありません。' },
+  // -- issue 19 single sign-on (CAS, OpenID Connect)
+  'sso.notEnabled': { status: 404, zh: '该学校未开启统一身份认证登录', en: 'This school has no single sign-on.', ja: 'この学校はシングルサインオンを使っていません。' },
+  'sso.schoolUnknown': { status: 404, zh: '无法确定学校：请使用学校的登录地址', en: 'The school could not be told: use your school\'s sign-in address.', ja: '学校を特定できません。学校のログイン用アドレスを使ってください。' },
+  'sso.ticketInvalid': { status: 400, zh: '统一身份认证票据无效或已过期，请重新登录', en: 'The single-sign-on ticket is invalid or has expired. Sign in again.', ja: 'シングルサインオンのチケットが無効か期限切れです。もう一度ログインしてください。' },
+  'sso.stateInvalid': { status: 400, zh: '登录请求无效或已过期，请重新登录', en: 'The sign-in request is invalid or has expired. Sign in again.', ja: 'ログイン要求が無効か期限切れです。もう一度ログインしてください。' },
+  'sso.providerBlocked': { status: 400, zh: '身份认证服务地址不允许访问：须为公网上的 http(s) 地址，内网地址需由运维人员放行', en: 'The identity provider\'s address is not allowed: use an http(s) address on the public internet, or ask the operator to allow this private host.', ja: 'ID プロバイダーのアドレスは許可されていません。インターネット上の http(s) アドレスを使うか、運用担当者にこの内部ホストの許可を依頼してください。' },
+  'sso.providerUnreachable': { status: 502, zh: '无法连接身份认证服务，请稍后再试', en: 'The identity provider cannot be reached. Try again later.', ja: 'ID プロバイダーに接続できません。しばらくしてからお試しください。' },
+  'sso.unknownPerson': { status: 403, zh: '本校没有您的账号，请联系学校管理员', en: 'This school has no account for you. Ask the school\'s administrator.', ja: 'この学校にはあなたのアカウントがありません。学校の管理者に連絡してください。' },
+  'sso.accountShared': { status: 403, zh: '该账号同时属于其他学校，不能通过本校的统一身份认证登录，请使用密码登录', en: 'This account also belongs to another school, so it cannot sign in through this school\'s single sign-on. Sign in with your password.', ja: 'このアカウントは他の学校にも所属しているため、この学校のシングルサインオンではログインできません。パスワードでログインしてください。' },
+  'sso.incomplete': { status: 400, zh: '统一身份认证设置不完整：{fields}', en: 'The single-sign-on settings are incomplete: {fields}', ja: 'シングルサインオンの設定が不完全です：{fields}' },
   // -- org and settings errors
   'org.nameTaken': { status: 409, zh: '同级下已有同名的单位', en: 'A unit with this name already exists at this level.', ja: '同じ階層に同名の組織が既にあります。' },
   'org.hasPeople': { status: 409, zh: '该单位下还有 {count} 名人员，请先移出人员再删除', en: 'This unit still has {count} people. Move them out before deleting it.', ja: 'この組織にはまだ {count} 名が所属しています。先に異動してから削除してください。' },
@@ -161,6 +171,9 @@ export const ERRORS = {
   'questionnaire.notYourClass': { status: 403, zh: '只能为自己的课展示问卷二维码', en: 'You can only show the questionnaire QR code for your own classes.', ja: '自分の授業のアンケート QR コードのみ表示できます。' },
   'questionnaire.courseRequired': { status: 400, zh: '请从课程进入该问卷（扫描课堂二维码）', en: 'Open this questionnaire from a course (scan the class QR code).', ja: '授業から（授業の QR コードを読み取って）このアンケートを開いてください。' },
   'appeal.conflictOfInterest': { status: 409, zh: '不能处理针对本人评价或本人课程的申诉', en: 'You cannot handle an appeal of your own evaluation or of your own class.', ja: '自分の評価または自分の授業に対する申し立ては処理できません。' },
+  // -- issue 17 statistics
+  'statistics.outOfScope': { status: 403, zh: '所选部门、教师或课程不在您的督导范围内', en: 'The chosen department, teacher or course is outside the scope you supervise.', ja: '選んだ部門・教員・授業はあなたの監督範囲外です。' },
+  'statistics.ownOnly': { status: 403, zh: '您只能查看本人的统计', en: 'You can only view your own figures.', ja: '自分の統計のみ閲覧できます。' },
   'report.notAllowed': { status: 403, zh: '只能查看自己的报告', en: 'You can only view your own reports.', ja: '自分のレポートのみ閲覧できます。' },
   'answer.missing': { status: 400, zh: '“{title}”尚未作答', en: '"{title}" has not been answered.', ja: '「{title}」が未回答です。' },
   'answer.commentRequired': { status: 400, zh: '“{title}”需要填写评语', en: '"{title}" needs a written comment.', ja: '「{title}」にはコメントが必要です。' },
@@ -187,6 +200,22 @@ export const ERRORS = {
   'file.hourlyLimit': { status: 429, zh: '您一小时内最多上传 {limit}，请 {minutes} 分钟后再试', en: 'You can upload at most {limit} an hour. Try again in {minutes} minutes.', ja: '1 時間にアップロードできるのは {limit} までです。{minutes} 分後にもう一度お試しください。' },
   'file.quotaExceeded': { status: 413, zh: '学校存储空间已满（已用 {used}，共 {quota}），请联系管理员清理或扩容', en: "The school's storage is full ({used} used of {quota}). Ask your administrator to free space or raise the quota.", ja: '学校のストレージがいっぱいです（{quota} 中 {used} 使用）。管理者に整理か容量の拡大を依頼してください。' },
   'file.deleteForbidden': { status: 403, zh: '只有上传者或学校管理员可以删除该文件', en: 'Only the uploader or a school administrator can delete this file.', ja: 'このファイルを削除できるのはアップロードした人か学校の管理者だけです。' },
+  // -- issue 18 lesson plans
+  'lessonPlan.uploadClosed': { status: 403, zh: '当前不在教案上传时间内（每天 {start}-{end}）', en: 'Lesson plans can be uploaded only from {start} to {end} each day.', ja: '教案をアップロードできるのは毎日 {start}〜{end} だけです。' },
+  'lessonPlan.modifyClosed': { status: 403, zh: '当前不在教案修改时间内（每天 {start}-{end}）', en: 'Lesson plans can be changed only from {start} to {end} each day.', ja: '教案を変更できるのは毎日 {start}〜{end} だけです。' },
+  'lessonPlan.alreadySubmitted': { status: 409, zh: '该教案已提交，请在修改时间内修改', en: 'This lesson plan has already been handed in; change it instead.', ja: 'この教案は提出済みです。変更してください。' },
+  'lessonPlan.badFile': { status: 400, zh: '文件格式错误，教案只能是本人为该课程上传的 PPT、PDF、Word 或 Excel 文件', en: 'File format is wrong: a lesson plan takes PPT, PDF, Word or Excel files you uploaded for it.', ja: 'ファイル形式が正しくありません。教案には、そのために自分でアップロードした PPT・PDF・Word・Excel ファイルだけを使えます。' },
+  'lessonPlan.tooManyFiles': { status: 400, zh: '每份教案最多 {max} 个附件', en: 'Up to {max} attachments per lesson plan.', ja: '教案 1 件につき添付は {max} 個までです。' },
+  'lessonPlan.noFiles': { status: 400, zh: '教案至少要有一个文件', en: 'A lesson plan needs at least one file.', ja: '教案には少なくとも 1 つのファイルが必要です。' },
+  'lessonPlan.nothingChanged': { status: 400, zh: '没有要修改的内容', en: 'Nothing to change.', ja: '変更する内容がありません。' },
+  'lessonPlan.noTargets': { status: 400, zh: '所选范围内没有本学期的课程', en: 'The chosen teachers, departments or courses have no course this semester.', ja: '選んだ範囲に今学期の授業がありません。' },
+  'lessonPlan.ownPlan': { status: 409, zh: '不能评价本人的教案', en: 'You cannot evaluate your own lesson plan.', ja: '自分の教案は評価できません。' },
+  'lessonPlan.fileExpired': { status: 410, zh: '该教案文件已超过保存期限并被删除', en: 'This lesson-plan file was removed at the end of its retention period.', ja: 'この教案ファイルは保存期間を過ぎたため削除されました。' },
+  'lessonPlan.changedMeanwhile': { status: 409, zh: '教案已被修改，请刷新后重试', en: 'The lesson plan was changed meanwhile. Refresh and try again.', ja: '教案がその間に変更されました。再読み込みしてもう一度お試しください。' },
+  'lessonPlan.previewNoConverter': { status: 409, zh: '服务器未安装 LibreOffice，无法预览 Office 文件，请下载查看', en: 'The server has no LibreOffice installed, so Office files cannot be previewed. Download the file to read it.', ja: 'サーバーに LibreOffice がないため Office ファイルはプレビューできません。ダウンロードして読んでください。' },
+  'lessonPlan.previewTooLarge': { status: 409, zh: '文件过大（超过 {limit}），不生成预览，请下载查看', en: 'The file is too large to preview (over {limit}). Download it to read it.', ja: 'ファイルが大きすぎるためプレビューしません（{limit} 超）。ダウンロードして読んでください。' },
+  'lessonPlan.previewPending': { status: 409, zh: '预览正在生成，请稍后再试', en: 'The preview is being made. Try again in a moment.', ja: 'プレビューを作成中です。しばらくしてからもう一度お試しください。' },
+  'lessonPlan.previewFailed': { status: 409, zh: '该文件无法转换为预览，请下载查看', en: 'This file could not be converted for preview. Download it to read it.', ja: 'このファイルはプレビュー用に変換できませんでした。ダウンロードして読んでください。' },
   'live.noPatrol': { status: 403, zh: '您没有实时巡课权限，请联系管理员开通', en: 'You do not have the real-time patrol permission. Ask your administrator to grant it.', ja: 'リアルタイム巡回の権限がありません。管理者に付与を依頼してください。' },
   'live.outOfScope': { status: 403, zh: '该教室不在您的督导范围内', en: 'This classroom is outside the scope you supervise.', ja: 'この教室はあなたの監督範囲外です。' },
   'live.cameraOffline': { status: 409, zh: '摄像头离线，暂时无法观看', en: 'The camera is offline, so it cannot be watched now.', ja: 'カメラがオフラインのため、今は視聴できません。' },
@@ -230,7 +259,15 @@ export const ERRORS = {
   'recordings.unavailable': { status: 503, zh: '录像无法生成：服务器未安装 ffmpeg', en: 'The recording cannot be made: the server has no ffmpeg.', ja: '録画を作成できません：サーバーに ffmpeg がありません。' },
   'recordings.notRecorded': { status: 409, zh: '这节课没有录像：录制时段内该教室的录像未开启', en: 'This class was not recorded: recording was not on for its classroom during the class.', ja: 'この授業は録画されていません：授業中、この教室の録画はオンになっていませんでした。' },
   'recordings.notAvailable': { status: 409, zh: '这节课的录像在流媒体网关上找不到（摄像头当时离线，或录像已超过保存期限被删除）', en: 'This recording is not available on the media gateway (the camera was offline, or the recording was deleted after the retention period).', ja: 'この録画はメディアゲートウェイにありません（当時カメラがオフラインだったか、保存期間を過ぎて削除されました）。' },
+  // -- the AI assistant (issue 16)
+  'assistant.emptyProblem': { status: 400, zh: '请输入问题', en: 'Type a question first.', ja: '質問を入力してください。' },
+  'assistant.busy': { status: 409, zh: '上一个问题还在回答中，请稍候或先停止', en: 'The previous question is still being answered. Wait or stop it first.', ja: '前の質問にまだ回答中です。お待ちいただくか、先に停止してください。' },
+  'assistant.providerBlocked': { status: 400, zh: '语言模型服务地址不允许访问：须为公网上的 http(s) 地址，内网地址需由运维人员放行', en: "The language model's address is not allowed: use an http(s) address on the public internet, or ask the operator to allow this private host.", ja: '言語モデルのアドレスは許可されていません。インターネット上の http(s) アドレスを使うか、運用担当者にこの内部ホストの許可を依頼してください。' },
+  'assistant.providerAuth': { status: 502, zh: '语言模型服务拒绝了 API 密钥，请管理员检查配置', en: 'The language model service refused the API key. Ask an administrator to check the settings.', ja: '言語モデルのサービスが API キーを拒否しました。管理者に設定の確認を依頼してください。' },
+  'assistant.providerStatus': { status: 502, zh: '语言模型服务返回了 HTTP {status}，请稍后再试', en: 'The language model service answered with HTTP {status}. Try again later.', ja: '言語モデルのサービスが HTTP {status} を返しました。しばらくしてからお試しください。' },
+  'assistant.providerUnreachable': { status: 502, zh: '无法连接语言模型服务，请稍后再试', en: 'The language model service cannot be reached. Try again later.', ja: '言語モデルのサービスに接続できません。しばらくしてからお試しください。' },
   // -- speech analysis (issue 15): the transcription service a school or the operator configures, and recorder subtitles
+  'transcription.incomplete': { status: 400, zh: '学校自己的语音转写服务需要同时填写地址、模型和 API 密钥；全部留空则使用部署的服务', en: "The school's own transcription service needs its address, model and API key together; leave all empty to use the deployment's service.", ja: '学校独自の文字起こしサービスには、アドレス・モデル・API キーをすべて入力してください。すべて空欄にすると、運用側のサービスを使います。' },
   'transcription.notConfigured': { status: 409, zh: '语音转写未配置', en: 'Transcription is not configured.', ja: '文字起こしが設定されていません。' },
   'transcription.blocked': { status: 400, zh: '语音转写服务地址不允许访问：须为公网上的 http(s) 地址，内网地址需由运维人员放行', en: 'The transcription service address is not allowed: use an http(s) address on the public internet, or ask the operator to allow this private host.', ja: '文字起こしサービスのアドレスは許可されていません。インターネット上の http(s) アドレスを使うか、運用担当者にこの内部ホストの許可を依頼してください。' },
   'transcription.timeout': { status: 504, zh: '语音转写服务未在规定时间内响应', en: 'The transcription service did not answer in time.', ja: '文字起こしサービスが時間内に応答しませんでした。' },
@@ -314,6 +351,7 @@ export const VALIDATION_MESSAGES = {
   // -- issue 15 validation messages
   'validation.stSequence': { zh: '须为仅由 S 和 T 组成的序列（1-10000 个）', en: 'must be a sequence of S and T only (1-10000 codes)', ja: 'S と T だけの列（1〜10000 個）にしてください' },
   'validation.minutes': { zh: '须为 0 到 240 的整数（分钟）', en: 'must be a whole number of minutes from 0 to 240', ja: '0〜240 の整数（分）にしてください' },
+  'validation.lessonPlanLevel': { zh: '等级须为 1 到 4', en: 'must be a level from 1 to 4', ja: '1〜4 の等級にしてください' },
   'validation.present': { zh: '须为 0 到 10000 的整数（人）', en: 'must be a whole number of students from 0 to 10000', ja: '0〜10000 の整数（人）にしてください' },
 } as const;
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

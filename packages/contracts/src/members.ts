@@ -67,12 +67,39 @@ export const ZSetMemberStatusRequest = z.object({ userId: ZId, enabled: z.boolea
 export const ZAdminResetPasswordRequest = z.object({ userId: ZId });
 export const ZAdminResetPasswordResponse = z.object({ mustChangePassword: z.literal(true) });
 
-export const ZSsoSettings = z.object({ scimUrl: z.string().nullable(), hasToken: z.boolean() });
+/** How people sign in by the school's single sign-on: none, CAS 2.0/3.0, or OpenID Connect (issue 19). */
+export const SSO_PROTOCOLS = ['cas', 'oidc'] as const;
+export type TSsoProtocol = (typeof SSO_PROTOCOLS)[number];
+/** What happens to a person the school's identity provider knows but the school does not: created in the school, or refused. */
+export const SSO_UNKNOWN_PEOPLE = ['create', 'refuse'] as const;
+export const ZHttpUrl = z.string().trim().regex(/^https?:\/\/\S+$/, { message: 'validation.webPath' }).max(500);
+
+export const ZSsoSettings = z.object({
+  scimUrl: z.string().nullable(),
+  hasToken: z.boolean(),
+  protocol: z.enum(SSO_PROTOCOLS).nullable(),
+  casServerUrl: z.string().nullable(),
+  oidcIssuer: z.string().nullable(),
+  oidcClientId: z.string().nullable(),
+  /** Whether a client secret is stored; the secret itself is never returned. */
+  hasOidcClientSecret: z.boolean(),
+  unknownPeople: z.enum(SSO_UNKNOWN_PEOPLE),
+});
+export type TSsoSettings = z.infer<typeof ZSsoSettings>;
+/** Every field may be omitted: what is omitted keeps its stored value (the SCIM source and the sign-in are saved apart). */
 export const ZSaveSsoSettingsRequest = z.object({
-  scimUrl: z.string().trim().regex(/^https?:\/\/\S+$/, { message: 'validation.webPath' }).max(500),
+  scimUrl: ZHttpUrl.optional(),
   /** Omitted: keep the stored token. */
   scimToken: z.string().trim().min(1).max(2000).optional(),
+  protocol: z.enum(SSO_PROTOCOLS).nullable().optional(),
+  casServerUrl: ZHttpUrl.nullable().optional(),
+  oidcIssuer: ZHttpUrl.nullable().optional(),
+  oidcClientId: z.string().trim().min(1).max(200).nullable().optional(),
+  /** Omitted keeps the stored secret; null forgets it. */
+  oidcClientSecret: z.string().trim().min(1).max(2000).nullable().optional(),
+  unknownPeople: z.enum(SSO_UNKNOWN_PEOPLE).optional(),
 });
+export type TSaveSsoSettingsRequest = z.infer<typeof ZSaveSsoSettingsRequest>;
 /**
  * Why a feed entry was not applied in full: the account also belongs to another school (its name,
  * phone and email stay as they are), the person's own application to this school waits for review,

@@ -73,7 +73,8 @@ describe('built-in roles', () => {
     expect(grantedScreens(4)).toEqual(
       [
         'AppealDetail', 'CourseEvaluationReport', 'Evaluate', 'EvaluationQuestionnaire', 'InviteMeToListen', 'MeAppeal', 'MeInfo', 'Report', 'SCADARecording',
-        'TeachingRecordDetail', 'feedbackDetails', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback',
+        'TeachingRecordDetail', 'feedbackDetails', 'lessonPlan', 'teacherFeedback',
+        // lessonPlanManagement left the teacher with issue 18: it releases collections and reads everyone's hand-ins.
       ].sort(),
     );
     expect(grantedScreens(5)).toEqual(['Evaluate', 'EvaluationQuestionnaire', 'MeInfo', 'feeQuestionnaire'].sort());

@@ -230,6 +230,8 @@ export const BUILTIN_ROLE_GRANTS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> =
     'evaluation', 'Report', 'CourseEvaluationReport', 'EvaluationQuestionnaire', 'lessonPlanEvaluation', 'teacherFeedback', 'feedbackDetails', 'assignmentsPoint', 'personal',
     'SCADA', 'SCADADetail', 'InspectionRecords', 'AttendanceRecord', 'ClassroomUsageSituation', 'SCADARecording',
   ],
-  4: ['Evaluate', 'TeachingRecordDetail', 'SCADARecording', 'InviteMeToListen', 'EvaluationQuestionnaire', 'CourseEvaluationReport', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'lessonPlanManagement', 'teacherFeedback', 'feedbackDetails', 'personal'],
+  // Not lessonPlanManagement (issue 18): it releases collections and reads everyone's hand-ins; a
+  // teacher's own plans are on /lessonPlan (docs/decisions/0025-lesson-plans.md).
+  4: ['Evaluate', 'TeachingRecordDetail', 'SCADARecording', 'InviteMeToListen', 'EvaluationQuestionnaire', 'CourseEvaluationReport', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'teacherFeedback', 'feedbackDetails', 'personal'],
   5: ['Evaluate', 'EvaluationQuestionnaire', 'feeQuestionnaire', 'personal'],
 };

@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'appeal.resolved',
   'appeal.unresolved',
   'appeal.withdrawn',
+  'lessonPlan.reminder',
+  'lessonPlan.evaluated',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { DbHandle } from './db.ts';
 import type { CounterStore } from './counters.ts';
 import type { FileStorage } from './storage.ts';
+import type { SecretBox } from './secret-box.ts';
 import type { SmsSender } from './adapters/sms.ts';
 import type { QrProvider } from './adapters/wechat.ts';
 import type { JobQueue } from './jobs.ts';
@@ -27,6 +28,8 @@ export type Deps = {
   jobs: JobQueue;
   /** Live messages to people's open WebSockets (in-process, or Redis pub/sub when configured). */
   realtime: RealtimeHub;
+  /** Seals and opens the secrets schools store (platform/secret-box.ts). */
+  secrets: SecretBox;
 };
 
 /** The signed-in person behind a request, resolved from the session (never from a header). */

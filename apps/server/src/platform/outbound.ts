@@ -12,6 +12,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { PassThrough, type Readable } from 'node:stream';
 
 export type OutboundErrorKind = 'invalidUrl' | 'blocked' | 'timeout' | 'tooLarge' | 'status' | 'network';
 
@@ -430,5 +431,93 @@ export async function outboundConnect(target: string, opts: { allowHosts?: reado
       clearTimeout(timer);
       reject(new OutboundError('network'));
     });
+  });
+}
+
+export type OutboundStreamResponse = { status: number; headers: http.IncomingHttpHeaders; body: Readable };
+
+/**
+ * A streaming request through the guard, for replies read as they arrive (an LLM's server-sent
+ * events: platform/adapters/llm.ts). The same checks as outboundFetch, but no redirect is followed
+ * (a 3xx is a status error) and the reply body is handed over as a stream, cut off past `maxBytes`.
+ * `signal` ends the exchange at once, the upstream connection included; `timeoutMs` bounds the wait
+ * for the reply's headers, and `idleMs` any silence of the body after them.
+ */
+export async function outboundStream(
+  target: string,
+  opts: OutboundOptions & { signal?: AbortSignal; idleMs?: number },
+): Promise<OutboundStreamResponse> {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new OutboundError('invalidUrl');
+  }
+  const pinned = await checkTarget(url, parseAllowHosts(opts.allowHosts ?? []), opts.lookup ?? systemLookup);
+  const maxBytes = opts.maxBytes ?? OUTBOUND_DEFAULTS.maxBytes;
+  const timeoutMs = opts.timeoutMs ?? OUTBOUND_DEFAULTS.timeoutMs;
+  const idleMs = opts.idleMs ?? timeoutMs;
+  return new Promise((resolve, reject) => {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const isHttps = url.protocol === 'https:';
+    const request = (isHttps ? https : http).request({
+      host: pinned.address,
+      port: pinned.port,
+      path: `${url.pathname}${url.search}`,
+      method: opts.method ?? 'GET',
+      headers: { ...opts.headers, host: url.host, 'accept-encoding': 'identity' },
+      agent: false,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(isHttps && !net.isIP(host) ? { servername: host } : {}),
+    });
+    const timer = setTimeout(() => request.destroy(new OutboundError('timeout')), timeoutMs);
+    request.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err instanceof OutboundError ? err : opts.signal?.aborted ? err : new OutboundError('network'));
+    });
+    request.on('response', (res) => {
+      clearTimeout(timer);
+      const status = res.statusCode ?? 0;
+      if (status < 200 || status >= 300) {
+        res.resume();
+        request.destroy();
+        return reject(new OutboundError('status', status));
+      }
+      let size = 0;
+      let idle: NodeJS.Timeout | undefined;
+      const arm = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => res.destroy(new OutboundError('timeout')), idleMs);
+      };
+      arm();
+      const body = new PassThrough();
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          clearTimeout(idle);
+          request.destroy();
+          body.destroy(new OutboundError('tooLarge'));
+          return;
+        }
+        arm();
+        body.write(chunk);
+      });
+      res.on('end', () => {
+        clearTimeout(idle);
+        body.end();
+      });
+      res.on('error', (err) => {
+        clearTimeout(idle);
+        body.destroy(err instanceof OutboundError ? err : new OutboundError('network'));
+      });
+      res.on('close', () => clearTimeout(idle));
+      // Whoever stops reading (the caller aborted, or dropped the stream) ends the upstream request.
+      body.on('close', () => {
+        clearTimeout(idle);
+        if (!res.complete) request.destroy();
+      });
+      resolve({ status, headers: res.headers, body });
+    });
+    request.end(opts.body);
   });
 }

@@ -19,6 +19,8 @@ export const PLATFORM_CAPABILITIES = {
     'apps/server/src/modules/auth/auth.service.ts',
     'apps/server/src/modules/auth/qr.service.ts',
     'apps/server/src/platform/sessions.ts',
+    // Single sign-on (decision 0026): finds or creates the person of the school, then signs them in.
+    'apps/server/src/modules/sso/sso.service.ts',
   ],
   /** School lookup by domain or code, a person's list of schools, applying to bind. */
   schools: ['apps/server/src/modules/schools/schools.service.ts'],

@@ -434,6 +434,11 @@ export const ROUTES: RouteEntry[] = [
     highlight: INHERIT_HIGHLIGHT,
     load: lazy(() => import('../features/appeals/pages/AppealDetailPage.tsx'), (m) => m.AppealDetailPage),
   },
+  // -- lesson plans (issue 18)
+  { key: 'lessonPlan', path: '/lessonPlan', layout: 'shell', access: 'lessonPlan', load: lazy(() => import('../features/lesson-plans/pages/LessonPlanPage.tsx'), (m) => m.LessonPlanPage) },
+  { key: 'lessonPlanManagement', path: '/lessonPlanManagement', layout: 'shell', access: 'lessonPlanManagement', load: lazy(() => import('../features/lesson-plans/pages/LessonPlanManagementPage.tsx'), (m) => m.LessonPlanManagementPage) },
+  { key: 'lessonPlanEvaluation', path: '/lessonPlanEvaluation', layout: 'shell', access: 'lessonPlanEvaluation', load: lazy(() => import('../features/lesson-plans/pages/LessonPlanEvaluationPage.tsx'), (m) => m.LessonPlanEvaluationPage) },
+  { key: 'lessonPlanStatistics', path: '/lessonPlanStatistics', layout: 'shell', access: 'lessonPlanStatistics', load: lazy(() => import('../features/lesson-plans/pages/LessonPlanStatisticsPage.tsx'), (m) => m.LessonPlanStatisticsPage) },
   {
     key: 'teacherFeedback',
     path: '/teacherFeedback',
@@ -487,6 +492,10 @@ export const ROUTES: RouteEntry[] = [
     load: lazy(() => import('../features/live-lessons/pages/LiveListPage.tsx'), (m) => m.LiveListPage),
   },
   { key: 'liveListDetail', path: '/back/liveListDetail', layout: 'account', access: 'open', load: lazy(() => import('../features/live-lessons/pages/LiveListDetailPage.tsx'), (m) => m.LiveListDetailPage) },
+  // Single sign-on (issue 19): /SSO and /SSOBS open with no checks; /loading finishes the sign-in.
+  { key: 'SSO', path: '/SSO', layout: 'auth', access: 'open', load: lazy(() => import('../features/sso/pages/SsoPage.tsx'), (m) => m.SsoPage) },
+  { key: 'SSOBS', path: '/SSOBS', layout: 'auth', access: 'open', load: lazy(() => import('../features/sso/pages/SsoPage.tsx'), (m) => m.SsoPage) },
+  { key: 'loading', path: PATHS.loading, layout: 'auth', access: 'token', load: lazy(() => import('./pages/LoadingRoute.tsx'), (m) => m.LoadingRoute) },
   { key: 'terminal', path: PATHS.terminal, layout: 'account', access: 'open', load: lazy(() => import('../features/terminal/pages/TerminalPage.tsx'), (m) => m.TerminalPage) },
   { key: 'ShareDetail', path: '/SCADA/ShareDetail', layout: 'account', access: 'token', load: lazy(() => import('../features/live-lessons/pages/ShareDetailPage.tsx'), (m) => m.ShareDetailPage) },
   {
@@ -620,6 +629,35 @@ export const ROUTES: RouteEntry[] = [
     access: 'aiWarningSettings',
     highlight: 'aiWarningSettings',
     load: lazy(() => import('../features/analysis/pages/AiWarningSettingsPage.tsx'), (m) => m.AiWarningSettingsPage),
+  },
+  // -- Evaluation statistics (issue 17): school → department → teacher; filters in the URL. The
+  // department screen keeps the previous route's highlight (spec section 2), the teacher screen the list's.
+  {
+    key: 'evaluateStatistics',
+    path: '/back/evaluateStatistics',
+    layout: 'shell',
+    access: 'evaluateStatistics',
+    highlight: 'evaluateStatistics',
+    keepAlive: false,
+    load: lazy(() => import('../features/statistics/pages/EvaluateStatisticsPage.tsx'), (m) => m.EvaluateStatisticsPage),
+  },
+  {
+    key: 'evaluateStatisticsDetails',
+    path: '/back/evaluateStatisticsDetails',
+    layout: 'shell',
+    access: 'evaluateStatisticsDetails',
+    highlight: INHERIT_HIGHLIGHT,
+    keepAlive: false,
+    load: lazy(() => import('../features/statistics/pages/EvaluateStatisticsDetailsPage.tsx'), (m) => m.EvaluateStatisticsDetailsPage),
+  },
+  {
+    key: 'evaluateStatisticsDetailss',
+    path: '/back/evaluateStatisticsDetailss',
+    layout: 'shell',
+    access: 'evaluateStatisticsDetailss',
+    highlight: 'evaluateStatistics',
+    keepAlive: false,
+    load: lazy(() => import('../features/statistics/pages/EvaluateStatisticsRecordsPage.tsx'), (m) => m.EvaluateStatisticsRecordsPage),
   },
   // The AI data board, opened from the header (a hidden screen of the statistics group).
   {

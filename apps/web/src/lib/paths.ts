@@ -26,6 +26,8 @@ export const PATHS = {
   recording: '/SCADA/Recording',
   /** A class's AI classroom report (?courseSessionId=), linked from its recording and the patrol detail (issue 15). */
   classroomReport: '/ClassroomReport',
+  /** Shown while a single sign-on completes (?entry=front|back), then the landing page (issue 19). */
+  loading: '/loading',
 } as const;
 
 /** Where a signed-in member lands: the front evaluation page (spec section 2: / redirects to /Evaluate). */

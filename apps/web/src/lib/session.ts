@@ -13,16 +13,26 @@ export function completeSignIn(session: TLoginResponse): void {
   navigateTo(target ?? (session.schoolId ? HOME_ROUTE : PATHS.userInfo), { replace: true });
 }
 
-/** Set at build time by deployments behind a single-sign-on provider. */
+/** Set at build time by deployments behind one single-sign-on provider for every school. */
 const SSO_LOGOUT_URL: string | undefined = import.meta.env.VITE_SSO_LOGOUT_URL || undefined;
+
+/** The school's identity provider's logout for this session (CAS logout, OIDC end-session), asked before the session ends. */
+async function ssoLogoutUrl(): Promise<string | undefined> {
+  try {
+    return (await api.get<{ url: string | null }>('/base/sso/v1/logout-url', undefined, { silent: true })).url ?? SSO_LOGOUT_URL;
+  } catch {
+    return SSO_LOGOUT_URL;
+  }
+}
 
 /**
  * Log out: end the server session, forget everything local (but the language, decision 0004), go to
- * /login, or to the single-sign-on logout address when the session came by single sign-on.
+ * /login, or to the identity provider's logout when the session came by single sign-on.
  */
 export async function logout(opts: { sso?: boolean } = {}): Promise<void> {
   // Screens without the person's info at hand (await page, forced password change) use the cached reply.
   const sso = opts.sso ?? queryClient.getQueryData<{ sso?: boolean }>(['user', 'info'])?.sso ?? false;
+  const providerLogout = sso ? await ssoLogoutUrl() : undefined;
   try {
     await api.get<null>('/base/login/v1/logout', undefined, { silent: true });
   } catch {
@@ -30,6 +40,6 @@ export async function logout(opts: { sso?: boolean } = {}): Promise<void> {
   }
   clearAuthState();
   queryClient.clear();
-  if (sso && SSO_LOGOUT_URL) window.location.assign(SSO_LOGOUT_URL);
+  if (providerLogout) window.location.assign(providerLogout);
   else navigateTo(PATHS.login, { replace: true });
 }

@@ -12,3 +12,6 @@ export * from './shouting.ts';
 export * from './recordings.ts';
 export * from './live-lessons.ts';
 export * from './analysis.ts';
+export * from './lesson-plans.ts';
+export * from './sso.ts';
+export * from './assistant.ts';

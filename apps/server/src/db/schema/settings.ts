@@ -41,6 +41,14 @@ export const schoolSettings = pgTable('school_settings', {
   uploadFilesPerMinute: integer('upload_files_per_minute').notNull().default(UPLOAD_SETTINGS_DEFAULTS.filesPerMinute),
   uploadMbPerHour: integer('upload_mb_per_hour').notNull().default(UPLOAD_SETTINGS_DEFAULTS.mbPerHour),
   storageQuotaMb: integer('storage_quota_mb').notNull().default(UPLOAD_SETTINGS_DEFAULTS.storageQuotaMb),
+  /**
+   * The school's own speech-to-text service (an OpenAI-compatible /v1/audio/transcriptions), used
+   * instead of the deployment's when address, key and model are all set; the key is sealed
+   * (platform/secret-box.ts) and never returned.
+   */
+  transcriptionBaseUrl: text('transcription_base_url'),
+  transcriptionApiKey: text('transcription_api_key'),
+  transcriptionModel: text('transcription_model'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
   check('school_settings_windows_ck', sql`coalesce(${t.lessonPlanUploadStart}, 0) between 0 and 1440 and coalesce(${t.lessonPlanUploadEnd}, 0) between 0 and 1440

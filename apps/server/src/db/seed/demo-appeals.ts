@@ -27,7 +27,7 @@ const COMMENTS = [
 ];
 
 /** A small deterministic generator, so the demo is the same on every start. */
-function random(seed: number) {
+export function random(seed: number) {
   let t = seed >>> 0;
   return () => {
     t = (t + 0x6d2b79f5) >>> 0;
@@ -38,7 +38,7 @@ function random(seed: number) {
 }
 
 /** Answers to every question within its rules, better or worse by `quality` (0-1). */
-function variedAnswers(content: TTemplateContent, seed: number, quality: number): Record<string, TAnswer> {
+export function variedAnswers(content: TTemplateContent, seed: number, quality: number): Record<string, TAnswer> {
   const rnd = random(seed);
   const level = () => Math.min(1, Math.max(0, quality + (rnd() - 0.5) * 0.3));
   const out: Record<string, TAnswer> = {};

@@ -16,6 +16,8 @@ import { seedDemoQuestionnaires } from './demo-questionnaires.ts';
 import { seedDemoRecordings } from './demo-recordings.ts';
 import { seedDemoLive } from './demo-live.ts';
 import { seedDemoLiveLessons } from './demo-live-lessons.ts';
+import { seedDemoStatistics } from './demo-statistics.ts';
+import { seedDemoLessonPlans } from './demo-lesson-plans.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 
 export { DEMO_PASSWORD, createAccount };
@@ -132,5 +134,7 @@ export async function seedDemoActivity(db: Database, [demo]: [SeededSchool, Seed
     await seedDemoRecordings(tx, demo, today);
     await seedDemoLive(tx, demo, today);
     await seedDemoLiveLessons(tx, demo);
+    await seedDemoStatistics(tx, demo, today);
+    await seedDemoLessonPlans(tx, demo, today, opts.storage ? { storage: opts.storage } : {});
   });
 }

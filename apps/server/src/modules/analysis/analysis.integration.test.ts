@@ -8,13 +8,16 @@ import * as repo from './analysis.repo.ts';
 import { storeResult, type TAnalysisResult } from './analysis.service.ts';
 
 const P = '/app/ddxk/ai/v1';
+/** The frame kept as evidence at 60 s (a stand-in JPEG: the endpoint serves what was stored). */
+const EVIDENCE_KEY = 'test/analysis/evidence-60.jpg';
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
 
 /** A measured lesson of 4 minutes: students look down from minute 1 to 3, a sensitive word at 95 s. */
 function result(): TAnalysisResult {
   const samples = Array.from({ length: 24 }, (_, i) => {
     const t = i * 10;
     const low = t >= 60 && t < 180;
-    return { t, faces: 30, posed: 30, headUp: low ? 9 : 27, headDown: low ? 21 : 3, turnedAway: 0, frontRow: 8, expressions: { calm: 0.8, joy: 0.2 }, confidence: 0.9, evidenceKey: null };
+    return { t, faces: 30, posed: 30, headUp: low ? 9 : 27, headDown: low ? 21 : 3, turnedAway: 0, frontRow: 8, expressions: { calm: 0.8, joy: 0.2 }, confidence: 0.9, evidenceKey: t === 60 ? EVIDENCE_KEY : null };
   });
   return {
     durationSeconds: 240,
@@ -175,6 +178,7 @@ describe.each(DRIVERS)('AI analysis API on %s', (driver) => {
       await call(env.app, { url: `${P}/warning-rules/save`, token: admin, body: { kind: 'headUpBelow', threshold: 50, minutes: 1, level: 'moderate' } });
       await call(env.app, { url: `${P}/warning-rules/save`, token: admin, body: { kind: 'sensitiveWord', category: 'violence', level: 'severe' } });
       await call(env.app, { url: `${P}/warning-rules/save`, token: admin, body: { kind: 'attendanceBelow', threshold: 50, minutes: 0, level: 'mild' } });
+      await env.app.deps.storage.put(EVIDENCE_KEY, JPEG, JPEG.length);
       await schoolTx(env.dbh.db, A(), async (tx) => {
         const analysis = await repo.upsertAnalysis(tx, { schoolId: A(), courseSessionId: mine.id, classroomId: mine.classroomId, source: 'recording', status: 'running', sampleSeconds: 10, stIntervalSeconds: 30 });
         await storeResult(tx, { analysis, result: result(), startedAt: new Date('2026-11-20T00:00:00Z'), classroomId: mine.classroomId, finished: true });
@@ -218,6 +222,27 @@ describe.each(DRIVERS)('AI analysis API on %s', (driver) => {
       const other = await report(admin2, mine.id);
       expect(other.status).toBe(404);
       expect(other.body.data).toBeNull();
+    });
+
+    it('serves a frame kept as evidence to the report\'s readers only, and says not found where none was kept', async () => {
+      const evidence = (token: string, id: string, t: number) => env.app.inject({ url: `${P}/evidence?courseSessionId=${id}&t=${t}`, headers: { authorization: `Bearer ${token}`, ...en } });
+      const a = (await report(teacher, mine.id)).body.data.analysis!;
+      expect(a.samples.filter((s) => s.hasEvidence).map((s) => s.t)).toEqual([60]);
+      const frame = await evidence(teacher, mine.id, 60);
+      expect(frame.statusCode).toBe(200);
+      expect(frame.headers['content-type']).toBe('image/jpeg');
+      expect(frame.headers['cache-control']).toBe('private, max-age=300');
+      expect(frame.rawPayload.equals(JPEG)).toBe(true);
+      expect((await evidence(admin, mine.id, 60)).statusCode).toBe(200);
+      // No frame kept at 70 s; a class with no analysis; a bad second.
+      expect((await evidence(teacher, mine.id, 70)).json()).toMatchObject({ errorKey: 'common.notFound' });
+      expect((await evidence(admin, notMine.id, 60)).statusCode).toBe(404);
+      expect((await evidence(teacher, mine.id, -1)).statusCode).toBe(400);
+      // Another teacher's class, another school.
+      expect((await evidence(teacher, notMine.id, 60)).statusCode).toBe(403);
+      const other = await evidence(admin2, mine.id, 60);
+      expect(other.statusCode).toBe(404);
+      expect(other.rawPayload.includes(JPEG)).toBe(false);
     });
   });
 });

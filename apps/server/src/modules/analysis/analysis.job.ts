@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pipeline as pipe } from 'node:stream/promises';
 import { ANALYSIS_DEFAULTS } from '@hxk/contracts';
 import { findFfmpeg } from '../../platform/adapters/camera-simulator.ts';
-import { transcriberFor } from '../../platform/adapters/transcription.ts';
+import { schoolTranscriber } from './transcription-settings.ts';
 import type { Deps } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { JobFailure, type JobHandler } from '../../platform/jobs.ts';
@@ -83,11 +83,12 @@ export function analyseJob(deps: Deps): JobHandler {
       if (!analysis) return null;
       const cls = await repo.classContext(tx, analysis.courseSessionId);
       const lexicon = await repo.allSensitiveWords(tx);
+      const transcriber = await schoolTranscriber(deps, tx);
       await repo.updateAnalysis(tx, analysisId, { status: 'running', errorKey: null });
-      return cls ? { analysis, cls, lexicon } : null;
+      return cls ? { analysis, cls, lexicon, transcriber } : null;
     });
     if (!loaded) throw new JobFailure('common.notFound');
-    const { analysis, cls, lexicon } = loaded;
+    const { analysis, cls, lexicon, transcriber } = loaded;
     const ffmpeg = findFfmpeg(deps.config.live.ffmpegPath);
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'hxk-analysis-'));
     try {
@@ -112,7 +113,7 @@ export function analyseJob(deps: Deps): JobHandler {
           adminPitch: null,
           // Sensitivity 0-100 (50 by default) moves the face score a detection needs: 0.7 at 0, 0.2 at 100.
           minScore: 0.7 - ((cls.sensitivity ?? 50) / 100) * 0.5,
-          transcriber: transcriberFor(deps.config.analysis.transcription, deps.config.outboundAllowHosts),
+          transcriber,
           lexicon: lexicon.map((w) => ({ word: w.word, category: w.category, severity: w.severity })),
           keepEvidence: async (t, jpeg) => {
             const key = `schools/${jc.job.schoolId}/analysis/${analysisId}/${t}.jpg`;

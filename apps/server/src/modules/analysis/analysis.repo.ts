@@ -72,6 +72,14 @@ export async function samplesOf(tx: Tx, analysisId: string) {
   return tx.select().from(classAnalysisSamples).where(eq(classAnalysisSamples.analysisId, analysisId)).orderBy(asc(classAnalysisSamples.camera), asc(classAnalysisSamples.t));
 }
 
+/** The storage key of the student camera's frame kept as evidence at second t, if one was kept. */
+export async function evidenceKeyAt(tx: Tx, analysisId: string, t: number): Promise<string | null> {
+  // index: class_analysis_samples_school_id_analysis_id_camera_t_pk (school_id, analysis_id, camera, t)
+  const rows = await tx.select({ key: classAnalysisSamples.evidenceKey }).from(classAnalysisSamples)
+    .where(and(eq(classAnalysisSamples.analysisId, analysisId), eq(classAnalysisSamples.camera, 'student'), eq(classAnalysisSamples.t, t)));
+  return rows[0]?.key ?? null;
+}
+
 export async function segmentsOf(tx: Tx, analysisId: string) {
   // index: class_analysis_segments_school_id_analysis_id_seq_pk (school_id, analysis_id, seq)
   return tx.select().from(classAnalysisSegments).where(eq(classAnalysisSegments.analysisId, analysisId)).orderBy(asc(classAnalysisSegments.seq));

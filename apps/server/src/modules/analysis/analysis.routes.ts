@@ -4,6 +4,10 @@ import {
   computeSt,
   ZClassReport,
   ZClassReportQuery,
+  ZEvidenceFrameQuery,
+  ZSaveTranscriptionSettings,
+  ZTranscriptionSettings,
+  ZTranscriptionTestResult,
   ZSaveSensitiveWordRequest,
   ZSaveWarningRuleRequest,
   ZSensitiveWord,
@@ -21,6 +25,7 @@ import { AppError } from '../../platform/errors.ts';
 import { contentDisposition } from '../files/files.routes.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './analysis.service.ts';
+import { saveTranscriptionSettings, testTranscription, transcriptionSettings } from './transcription-settings.ts';
 
 const tags = ['ai-analysis'];
 const P = '/app/ddxk/ai/v1';
@@ -50,6 +55,19 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req) => ok(await svc.classReport(memberCtx(req), req.query.courseSessionId)));
 
+  app.get(`${P}/evidence`, {
+    config: { permission: 'member' },
+    schema: {
+      tags,
+      summary: "A frame the class's analysis kept as evidence (JPEG, faces blurred to their outlines; a sample with hasEvidence, by its second t from the class's start), for the readers of the report",
+      querystring: ZEvidenceFrameQuery,
+      produces: ['image/jpeg'],
+    },
+  }, async (req, reply) => {
+    const jpeg = await svc.evidenceFrame(memberCtx(req), req.query.courseSessionId, req.query.t);
+    return reply.type('image/jpeg').header('cache-control', 'private, max-age=300').send(jpeg);
+  });
+
   app.get(`${P}/warning-rules`, {
     config: { permission: 'aiWarningSettings' },
     schema: { tags, summary: "The school's AI warning rules", response: okSchema(z.array(ZWarningRule)) },
@@ -67,6 +85,21 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     await svc.deleteWarningRule(memberCtx(req), req.body.id);
     return ok(null);
   });
+
+  app.get(`${P}/transcription`, {
+    config: { permission: 'aiWarningSettings' },
+    schema: { tags, summary: "The school's speech-to-text service (an OpenAI-compatible /v1/audio/transcriptions): address, model, whether a key is set (never the key), and which service analyses use now", response: okSchema(ZTranscriptionSettings) },
+  }, async (req) => ok(await transcriptionSettings(memberCtx(req))));
+
+  app.post(`${P}/transcription/save`, {
+    config: { permission: 'aiWarningSettings' },
+    schema: { tags, summary: "Sets the school's own transcription service (address, model and key together; apiKey absent keeps the stored key, which only stays with an unchanged address) or, all null, goes back to the deployment's", body: ZSaveTranscriptionSettings, response: okSchema(ZTranscriptionSettings) },
+  }, async (req) => ok(await saveTranscriptionSettings(memberCtx(req), req.body)));
+
+  app.post(`${P}/transcription/test`, {
+    config: { permission: 'aiWarningSettings', cost: 'ai' },
+    schema: { tags, summary: 'Sends a second of generated silence to the service in use and says whether it answered with a timed transcript (else the localized reason)', response: okSchema(ZTranscriptionTestResult) },
+  }, async (req) => ok(await testTranscription(memberCtx(req))));
 
   app.get(`${P}/sensitive-words`, {
     config: { permission: 'aiWarningSettings' },

@@ -177,6 +177,22 @@ export async function storeResult(tx: Tx, input: { analysis: repo.AnalysisRow; r
 }
 
 /** The AI classroom report of a class: the analysis from its recording, else its live analysis. */
+/**
+ * A frame the analysis kept as evidence (faces blurred to their outlines before it was stored), for
+ * the same readers as the report; the frame of the analysis the report shows. Not found when no frame
+ * was kept at that second, or it has passed the AI retention.
+ */
+export async function evidenceFrame(ctx: MemberCtx, courseSessionId: string, t: number): Promise<Buffer> {
+  const key = await inSchool(ctx, async (tx) => {
+    await watchableClass(tx, ctx.auth.accountId, courseSessionId);
+    const found = (await repo.analysisOf(tx, courseSessionId, 'recording')) ?? (await repo.analysisOf(tx, courseSessionId, 'live'));
+    return found ? repo.evidenceKeyAt(tx, found.a.id, t) : null;
+  });
+  const data = key ? await ctx.deps.storage.get(key) : null;
+  if (!data) throw new AppError('common.notFound');
+  return data;
+}
+
 export async function classReport(ctx: MemberCtx, courseSessionId: string): Promise<TClassReport> {
   return inSchool(ctx, async (tx) => {
     const cls = await watchableClass(tx, ctx.auth.accountId, courseSessionId);

@@ -72,6 +72,7 @@ export async function liveView(tx: Tx, a: repo.AnalysisRow, o: { timeZone: strin
       attendanceRate: capped(s.faces, expected),
       headUpRate: s.posed > 0 ? s.headUp / s.posed : null,
       frontRowRate: capped(s.frontRow, seats),
+      evidence: s.evidenceKey !== null,
     })),
     attendanceRate: a.attendanceRate,
     headUpRate: a.headUpRate,

@@ -40,7 +40,7 @@ function simulatorMedia(deps: Deps): LiveMedia | null {
     deps.log.warn('live video: no ffmpeg found (FFMPEG_PATH, PATH, @ffmpeg-installer/linux-x64); the camera simulator is off');
     return null;
   }
-  const sim = new CameraSimulator({ ffmpeg, dir: fs.mkdtempSync(path.join(os.tmpdir(), 'hxk-live-')), idleMs: deps.config.live.simulatorIdleMs, clockCode: deps.config.live.simulatorClockCode, log: (m) => deps.log.warn(m) });
+  const sim = new CameraSimulator({ ffmpeg, dir: fs.mkdtempSync(path.join(os.tmpdir(), 'hxk-live-')), idleMs: deps.config.live.simulatorIdleMs, clockCode: deps.config.live.simulatorClockCode, fps: deps.config.live.simulatorFps, log: (m) => deps.log.warn(m) });
   return {
     kind: 'simulator',
     open: (s) => sim.open({ key: s.key, lines: s.lines, quality: s.quality }),

@@ -1,4 +1,5 @@
-import { IDENTITY, SSO_CONFLICTS_LISTED, type TSsoSyncResult } from '@hxk/contracts';
+import { IDENTITY, SSO_CONFLICTS_LISTED, type TSaveSsoSettingsRequest, type TSsoSettings, type TSsoSyncResult } from '@hxk/contracts';
+import { saveSignInSettings, signInSettings } from '../sso/sso.service.ts';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -8,13 +9,19 @@ import { builtinRoleId } from '../roles/builtin-roles.ts';
 import { accountMemberships, schoolOwnsAccount } from './account-ownership.ts';
 import * as repo from './members.repo.ts';
 
-export async function getSsoSettings(ctx: MemberCtx) {
+/** The SCIM source (the token only as a flag) and the single sign-on (modules/sso; the client secret only as a flag). */
+export async function getSsoSettings(ctx: MemberCtx): Promise<TSsoSettings> {
   const row = await inSchool(ctx, repo.ssoSource);
-  return { scimUrl: row?.ssoScimUrl ?? null, hasToken: Boolean(row?.ssoScimToken) };
+  return { scimUrl: row?.ssoScimUrl ?? null, hasToken: Boolean(row?.ssoScimToken), ...(await signInSettings(ctx)) };
 }
 
-export async function saveSsoSettings(ctx: MemberCtx, input: { scimUrl: string; scimToken?: string | undefined }) {
-  await inSchool(ctx, (tx) => repo.saveSsoSource(tx, ctx.auth.schoolId, { scimUrl: input.scimUrl, scimToken: input.scimToken, now: ctx.deps.now() }));
+/** Saves what is given: the SCIM source when scimUrl is, the sign-in fields that are. */
+export async function saveSsoSettings(ctx: MemberCtx, input: TSaveSsoSettingsRequest) {
+  if (input.scimUrl !== undefined) {
+    const scimUrl = input.scimUrl;
+    await inSchool(ctx, (tx) => repo.saveSsoSource(tx, ctx.auth.schoolId, { scimUrl, scimToken: input.scimToken, now: ctx.deps.now() }));
+  }
+  await saveSignInSettings(ctx, input);
   return getSsoSettings(ctx);
 }
 

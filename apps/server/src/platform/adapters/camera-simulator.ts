@@ -61,6 +61,8 @@ export type CameraSimulatorOptions = {
    * capture in ms modulo 2^24. Frame times then follow the wall clock, not the frame count.
    */
   clockCode?: boolean;
+  /** Frames per second (default 25); a keyframe starts every second, so each 1 s segment stands alone. */
+  fps?: number;
 };
 
 /** The clock strip's layout (see CameraSimulatorOptions.clockCode): blocks across the full width. */
@@ -146,6 +148,7 @@ export class CameraSimulator {
     await fsp.rm(dir, { recursive: true, force: true });
     await fsp.mkdir(dir, { recursive: true });
     const { size, bitrate, font } = SIZES[stream.quality];
+    const fps = String(this.opts.fps ?? 25);
     const filters: string[] = [];
     const top = this.opts.clockCode ? CLOCK_CODE.rows + 4 : 0;
     if (this.opts.clockCode) filters.push(clockCodeFilter());
@@ -162,10 +165,10 @@ export class CameraSimulator {
     }
     const args = [
       '-hide_banner', '-loglevel', 'error', '-nostdin',
-      '-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25`,
+      '-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${fps}`,
       ...(filters.length ? ['-vf', filters.join(',')] : []),
       '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
-      '-b:v', bitrate, '-g', '25', '-keyint_min', '25', '-sc_threshold', '0',
+      '-b:v', bitrate, '-g', fps, '-keyint_min', fps, '-sc_threshold', '0',
       '-f', 'hls', '-hls_time', '1', '-hls_list_size', '4',
       '-hls_flags', 'delete_segments+independent_segments+omit_endlist',
       '-hls_segment_filename', path.join(dir, 's%d.ts'),

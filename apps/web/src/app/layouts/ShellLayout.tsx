@@ -19,6 +19,7 @@ import { useTitle } from '../../features/settings/api/get-title.ts';
 import { ProductTitle } from '../../features/settings/components/ProductTitle.tsx';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { LiveWarningToasts } from '../../features/patrol-detail/components/WarningToasts.tsx';
+import { AssistantLauncher } from '../../features/assistant/components/AssistantLauncher.tsx';
 import { canOpen, MENU_HIDDEN_PATHS, routeByPath } from '../routes.tsx';
 import { HeaderActions, useHeaderEntries } from './HeaderActions.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -155,6 +156,7 @@ export function ShellLayout() {
           <KeepAliveOutlet scope={`${info.userId}:${info.schoolId ?? ''}`} replacement={tree.length === 0 || !allowed ? <NoPermission /> : undefined} />
         </Layout.Content>
       </Layout>
+      {info.schoolId ? <AssistantLauncher /> : null}
     </Layout>
   );
 }

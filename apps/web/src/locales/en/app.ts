@@ -18,6 +18,7 @@ import evaluations from './evaluations.json';
 import invitations from './invitations.json';
 import appeals from './appeals.json';
 import reports from './reports.json';
+import statistics from './statistics.json';
 import notifications from './notifications.json';
 import questionnaires from './questionnaires.json';
 import patrol from './patrol.json';
@@ -29,5 +30,7 @@ import share from './share.json';
 import usage from './usage.json';
 import analysis from './analysis.json';
 import board from './board.json';
+import lessonPlans from './lessonPlans.json';
+import assistant from './assistant.json';
 
-export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, share, usage, analysis, board };
+export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, statistics, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, share, usage, analysis, board, lessonPlans, assistant };

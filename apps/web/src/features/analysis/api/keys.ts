@@ -5,6 +5,7 @@ export const analysisKeys = {
   report: (courseSessionId: string) => ['analysis', 'report', courseSessionId] as const,
   warningRules: ['analysis', 'warningRules'] as const,
   sensitiveWords: ['analysis', 'sensitiveWords'] as const,
+  transcription: ['analysis', 'transcription'] as const,
   agreementAll: ['analysis', 'agreement'] as const,
   agreement: (q: TAgreementQuery) => ['analysis', 'agreement', q.from ?? '', q.to ?? ''] as const,
 };

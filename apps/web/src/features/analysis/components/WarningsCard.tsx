@@ -4,9 +4,12 @@ import type { TClassReport } from '@hxk/contracts/analysis';
 import { formatDateTime } from '../../../lib/format.ts';
 import { LEVEL_COLOR } from './levels.ts';
 import { momentRanges, rangeText } from './moments.ts';
+import { EvidenceFrames } from '../../../components/analysis/EvidenceFrames.tsx';
 
 type Analysis = NonNullable<TClassReport['analysis']>;
 const SHOWN = 12;
+/** Frames shown with each warning (the first kept among its moments); the report's frames card has all. */
+const FRAMES = 3;
 
 /** A warning's moments, consecutive samples joined into one range that opens the recording at its start. */
 function Moments({ ranges, onMoment }: { ranges: [number, number][]; onMoment: ((t: number) => void) | undefined }) {
@@ -24,8 +27,9 @@ function Moments({ ranges, onMoment }: { ranges: [number, number][]; onMoment: (
 const KNOWN = ['headUpBelow', 'attendanceBelow', 'teacherAbsent', 'sensitiveWord'];
 
 /** The warnings this analysis raised, with their level and the moments they rest on (each opens the recording there). */
-export function WarningsCard({ a, onMoment }: { a: Analysis; onMoment: ((t: number) => void) | undefined }) {
+export function WarningsCard({ a, courseSessionId, onMoment }: { a: Analysis; courseSessionId: string; onMoment: ((t: number) => void) | undefined }) {
   const { t } = useTranslation('analysis');
+  const kept = new Set(a.samples.filter((s) => s.hasEvidence).map((s) => s.t));
   const kindText = (kind: string) => {
     const k = kind.replace(/^ai\./, '');
     return KNOWN.includes(k) ? t(`warningKind.${k}`) : kind;
@@ -46,6 +50,9 @@ export function WarningsCard({ a, onMoment }: { a: Analysis; onMoment: ((t: numb
                 </Flex>
                 {w.words?.length ? <Typography.Text>{t('warnings.words', { words: w.words.join(t('warnings.separator')) })}</Typography.Text> : null}
                 {w.moments.length ? <Moments ranges={momentRanges(w.moments, a.sampleSeconds * 1.5)} onMoment={onMoment} /> : null}
+                {w.moments.some((m) => kept.has(m)) ? (
+                  <EvidenceFrames courseSessionId={courseSessionId} seconds={w.moments.filter((m) => kept.has(m)).slice(0, FRAMES)} onMoment={onMoment} size="small" />
+                ) : null}
               </Flex>
             </List.Item>
           )}

@@ -1,13 +1,8 @@
 import { PATHS } from '../../../lib/paths.ts';
+import { classClock as clock } from '../../../components/analysis/clock.ts';
 
 /** Seconds from the start of the analysed media as m:ss (or h:mm:ss). */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+export { clock };
 
 /** The wall-clock instant of second `t` of an analysis that started at `startedAt` (ISO). */
 export function momentAt(startedAt: string, t: number): string {

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { AgreementTab } from '../components/AgreementTab.tsx';
 import { SensitiveWordsTab } from '../components/SensitiveWordsTab.tsx';
 import { WarningRulesTab } from '../components/WarningRulesTab.tsx';
+import { TranscriptionTab } from '../components/TranscriptionTab.tsx';
 
-/** /back/aiWarningSettings: the school's AI warning rules, its sensitive-word lexicon, and how far people agree with the AI. */
+/** /back/aiWarningSettings: the school's AI warning rules, its sensitive-word lexicon, its transcription service, and how far people agree with the AI. */
 export function AiWarningSettingsPage() {
   const { t } = useTranslation('analysis');
   return (
@@ -13,6 +14,7 @@ export function AiWarningSettingsPage() {
         items={[
           { key: 'rules', label: <span data-testid="tab-rules">{t('settings.rules')}</span>, children: <WarningRulesTab /> },
           { key: 'words', label: <span data-testid="tab-words">{t('settings.words')}</span>, children: <SensitiveWordsTab /> },
+          { key: 'transcription', label: <span data-testid="tab-transcription">{t('settings.transcription')}</span>, children: <TranscriptionTab /> },
           { key: 'agreement', label: <span data-testid="tab-agreement">{t('settings.agreement')}</span>, children: <AgreementTab /> },
         ]}
       />

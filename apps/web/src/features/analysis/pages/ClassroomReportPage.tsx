@@ -11,6 +11,7 @@ import { ReportHeader } from '../components/ReportHeader.tsx';
 import { SpeechSection } from '../components/SpeechSection.tsx';
 import { TeachingSection } from '../components/TeachingSection.tsx';
 import { WarningsCard } from '../components/WarningsCard.tsx';
+import { EvidenceFrames, EvidenceNote } from '../../../components/analysis/EvidenceFrames.tsx';
 import { momentAt, recordingPath } from '../components/moments.ts';
 
 /**
@@ -65,7 +66,15 @@ export function ClassroomReportPage() {
               ]}
             />
           </Card>
-          <WarningsCard a={a} onMoment={onMoment} />
+          <WarningsCard a={a} courseSessionId={id} onMoment={onMoment} />
+          {a.samples.some((s) => s.hasEvidence) ? (
+            <Card size="small" title={t('evidence.title')} data-testid="card-evidence">
+              <Flex vertical gap={8}>
+                <EvidenceFrames courseSessionId={id} seconds={a.samples.filter((s) => s.hasEvidence).map((s) => s.t)} onMoment={onMoment} />
+                <EvidenceNote />
+              </Flex>
+            </Card>
+          ) : null}
           {a.canCorrect ? <CorrectionDrawer open={correcting} onClose={() => setCorrecting(false)} courseSessionId={id} a={a} /> : null}
         </>
       )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TLiveAnalysis } from '@hxk/contracts/analysis-live';
 import { formatDateTime } from '../../../lib/format.ts';
 import { aiKind, LEVEL_COLOR, momentRuns } from './live-format.ts';
+import { EvidenceFrames } from '../../../components/analysis/EvidenceFrames.tsx';
 
 type Warning = TLiveAnalysis['warnings'][number];
 
@@ -26,6 +27,7 @@ function useEvidence() {
 export function LiveWarnings({ live }: { live: TLiveAnalysis }) {
   const { t } = useTranslation('patrolDetail');
   const evidence = useEvidence();
+  const kept = new Set(live.curve.filter((p) => p.evidence).map((p) => p.t));
   const list = [...live.warnings].sort((a, b) => Number(a.endedAt !== null) - Number(b.endedAt !== null) || a.startedAt.localeCompare(b.startedAt));
   return (
     <Card size="small" title={t('live.warnings')} data-testid="live-warnings">
@@ -46,6 +48,9 @@ export function LiveWarnings({ live }: { live: TLiveAnalysis }) {
                   </Flex>
                   {said ? <Typography.Text data-testid="live-warning-evidence">{said}</Typography.Text> : null}
                   {w.moments.length ? <Typography.Text type="secondary">{t('live.moments', { moments: momentRuns(w.moments, live.sampleSeconds * 1.5).slice(0, 6).join(', ') })}</Typography.Text> : null}
+                  {w.moments.some((m) => kept.has(m)) ? (
+                    <EvidenceFrames courseSessionId={live.courseSessionId} seconds={w.moments.filter((m) => kept.has(m)).slice(0, 2)} onMoment={undefined} size="small" />
+                  ) : null}
                 </Flex>
               </List.Item>
             );

@@ -1,13 +1,7 @@
 import type { TLiveAnalysis } from '@hxk/contracts/analysis-live';
+import { classClock } from '../../../components/analysis/clock.ts';
 
-/** Seconds from the class's start as m:ss (or h:mm:ss). */
-export function classClock(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+export { classClock };
 
 /** A share (0..1) as a whole percentage; a dash when unknown. */
 export const pct = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : `${Math.round(v * 100)}%`);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Divider, Form, Input, List, Modal, Result, Space, Spin, Typography } from 'antd';
+import { SsoSignInForm } from './SsoSignInForm.tsx';
 import { useTranslation } from 'react-i18next';
 import { requiredRule } from '../../../lib/form-rules.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
@@ -10,7 +11,7 @@ type Values = { scimUrl: string; scimToken?: string };
 const URL_PATTERN = /^https?:\/\/\S+$/;
 const RESULT_KEYS = ['total', 'created', 'joined', 'updated', 'disabled', 'invited'] as const;
 
-/** The school's SCIM 2.0 source (URL and bearer token) and a "sync now" that pulls its people in. */
+/** The school's single sign-on (CAS or OpenID Connect), its SCIM 2.0 source (URL and bearer token) and a "sync now" that pulls its people in. */
 export function SsoSyncModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('users');
   const [form] = Form.useForm<Values>();
@@ -66,6 +67,10 @@ export function SsoSyncModal({ open, onClose }: { open: boolean; onClose: () => 
       forceRender
     >
       <Spin spinning={settings.isLoading}>
+        <Typography.Title level={5}>{t('ssoSignIn.title')}</Typography.Title>
+        <SsoSignInForm settings={settings.data} />
+        <Divider />
+        <Typography.Title level={5}>{t('sso.syncTitle')}</Typography.Title>
         <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="sso-form">
           <Form.Item
             name="scimUrl"

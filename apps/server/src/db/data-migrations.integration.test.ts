@@ -1,0 +1,59 @@
+/**
+ * Migrations that bring existing rows in line (run as the platform role, since row-level security is
+ * forced even for the tables' owner): each is run here on seeded schools as they were before it.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../platform/db.ts';
+import { platformTx } from '../platform/tenancy.ts';
+import { DEMO_SCHOOLS, seedSchool, type SeededSchool } from './seed/seed.ts';
+import { DRIVERS, openTestDatabase } from '../test/harness.ts';
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+async function runMigration(dbh: DbHandle, file: string): Promise<void> {
+  const text = await fs.readFile(path.join(MIGRATIONS, file), 'utf8');
+  for (const statement of text.split('--> statement-breakpoint')) await dbh.db.execute(sql.raw(statement));
+}
+
+describe.each(DRIVERS)('data migrations on %s', (driver) => {
+  let dbh: DbHandle;
+  let a: SeededSchool;
+  let b: SeededSchool;
+
+  beforeAll(async () => {
+    dbh = await openTestDatabase(driver);
+    a = await seedSchool(dbh.db, { ...DEMO_SCHOOLS[0], domains: [...DEMO_SCHOOLS[0].domains] });
+    b = await seedSchool(dbh.db, { ...DEMO_SCHOOLS[1], domains: [...DEMO_SCHOOLS[1].domains] });
+  });
+  afterAll(async () => {
+    await dbh?.close();
+  });
+
+  const grants = (menuId: number) =>
+    platformTx(dbh.db, 'seed', async (tx) => {
+      const r = await tx.execute(sql`select m.school_id::text as "schoolId", r.builtin from role_menus m join roles r on r.school_id = m.school_id and r.id = m.role_id where m.menu_id = ${menuId} order by 1, 2`);
+      return (r as unknown as { rows: { schoolId: string; builtin: number | null }[] }).rows;
+    });
+
+  it('0037 gives group leaders the data board where they hold the statistics screens, once', async () => {
+    const leaders = sql`(select id from roles where builtin = 2)`;
+    await platformTx(dbh.db, 'seed', async (tx) => {
+      // As before node 218 existed; school B has taken the three-rate screen from its group leaders.
+      await tx.execute(sql`delete from role_menus where menu_id = 218 and role_id in ${leaders}`);
+      await tx.execute(sql`delete from role_menus where school_id = ${b.schoolId} and menu_id = 211 and role_id in ${leaders}`);
+    });
+    const before = await grants(218);
+    expect(before.every((g) => g.builtin !== 2)).toBe(true);
+
+    await runMigration(dbh, '0037_data_board_grants.sql');
+    await runMigration(dbh, '0037_data_board_grants.sql');
+    const after = await grants(218);
+    expect(after.filter((g) => g.builtin === 2)).toEqual([{ schoolId: a.schoolId, builtin: 2 }]);
+    // Other roles' grants are as they were.
+    expect(after.filter((g) => g.builtin !== 2)).toEqual(before);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The AI assistant (issue 16, docs/decisions/0023-ai-assistant.md): a person's chat sessions and the
+ * questions asked in them, each kept with its thinking and its answer. Tenant tables with (school_id,
+ * id) keys and row-level security (the custom migration after the generated one); a session belongs
+ * to the member who made it, and the service reads only the asker's own.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { schools } from './platform.ts';
+import { schoolMemberships } from './school.ts';
+import { createdAt, id, idString, schoolId, ts } from './columns.ts';
+
+const school = () => schoolId().references(() => schools.id, { onDelete: 'cascade' });
+
+/** A conversation: untitled (shown as "new conversation" in the reader's language) until its first question. */
+export const assistantSessions = pgTable('assistant_sessions', {
+  schoolId: school(),
+  id: id(),
+  creatorId: idString('creator_id').notNull(),
+  title: text('title'),
+  /** 0 the chat model, 1 the reasoning model (spec section 7). */
+  model: smallint('model').notNull().default(0),
+  /** 0 open (deleted sessions are removed, not flagged). */
+  status: smallint('status').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  foreignKey({ name: 'assistant_sessions_creator_fk', columns: [t.schoolId, t.creatorId], foreignColumns: [schoolMemberships.schoolId, schoolMemberships.accountId] }).onDelete('cascade'),
+  index('assistant_sessions_creator_idx').on(t.schoolId, t.creatorId, t.updatedAt),
+  check('assistant_sessions_ck', sql`${t.model} in (0, 1) and (${t.title} is null or char_length(${t.title}) <= 100)`),
+]);
+
+/** One question and its answer: problem, thoughtProcess, summarize, stopState (spec section 3). */
+export const assistantMessages = pgTable('assistant_messages', {
+  schoolId: school(),
+  id: id(),
+  sessionId: idString('session_id').notNull(),
+  problem: text('problem').notNull(),
+  thoughtProcess: text('thought_process').notNull().default(''),
+  summarize: text('summarize').notNull().default(''),
+  /** 0 answered to the end, 1 stopped by the asker, 2 failed (the provider's error, localized at reading). */
+  stopState: smallint('stop_state').notNull().default(0),
+  /** The provider's finish reason ('stop', 'length'...), or null while streaming / when stopped. */
+  finishReason: text('finish_reason'),
+  errorKey: text('error_key'),
+  isThink: boolean('is_think').notNull().default(false),
+  isExpand: boolean('is_expand').notNull().default(true),
+  model: smallint('model').notNull().default(0),
+  /** Who answered: 'llm' (a configured model) or 'rules' (the offline data assistant). */
+  source: text('source').notNull(),
+  thinkMs: integer('think_ms'),
+  /** The tools the answer used: name, parameters, row counts, link. */
+  tools: jsonb('tools').notNull().default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  foreignKey({ columns: [t.schoolId, t.sessionId], foreignColumns: [assistantSessions.schoolId, assistantSessions.id] }).onDelete('cascade'),
+  index('assistant_messages_session_idx').on(t.schoolId, t.sessionId, t.createdAt),
+  check('assistant_messages_ck', sql`${t.stopState} in (0, 1, 2) and ${t.source} in ('llm', 'rules') and char_length(${t.problem}) between 1 and 4000`),
+]);

@@ -1,0 +1,80 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZAskProblemQuery, ZAssistantStatus, ZErrorEnvelope, ZNewSessionQuery, ZProblemList, ZSessionHistory, ZSessionIdQuery } from '@hxk/contracts';
+import { ok, okSchema } from '../../platform/envelope.ts';
+import { memberCtx } from '../../platform/route-context.ts';
+import * as svc from './assistant.service.ts';
+
+const tags = ['assistant'];
+// The spec's paths, spelling included (section 7).
+const P = '/ai/deekseek/v1';
+
+export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(`${P}/askProblem`, {
+    config: { permission: 'member', cost: 'ai' },
+    schema: {
+      tags,
+      summary: 'Ask a question in one of my sessions; the answer streams as server-sent events',
+      description:
+        'text/event-stream: each event is `data: <json>` shaped as an OpenAI-compatible chat chunk (choices[0].delta.reasoning_content for thinking, ' +
+        '.content for the answer, finish_reason on the last one) with messageId and sessionId; the first carries the session title, the last the tools ' +
+        'used (name, parameters, row counts, link), thinkMs and stopState, or error. Then `data: [DONE]`. Closing the connection stops the answer ' +
+        'and its upstream request at once; the message is kept as stopped. An empty question is refused (assistant.emptyProblem) before anything streams.',
+      querystring: ZAskProblemQuery,
+      response: { 200: z.string().describe('text/event-stream'), '4xx': ZErrorEnvelope, '5xx': ZErrorEnvelope },
+    },
+  }, async (req, reply) => {
+    const ctx = memberCtx(req);
+    // The asker pressed stop or left (even while the question was being kept): end the answer, and
+    // its upstream request, now.
+    const stop = new AbortController();
+    reply.raw.on('close', () => stop.abort());
+    const prepared = await svc.prepareAsk(ctx, req.query);
+    const out = new PassThrough();
+    void (async () => {
+      try {
+        for await (const chunk of svc.answer(ctx, prepared, stop.signal)) {
+          if (stop.signal.aborted) break;
+          out.write(`data: ${JSON.stringify(chunk)}\n\n`);
+        }
+        if (!stop.signal.aborted) out.write('data: [DONE]\n\n');
+      } catch (err) {
+        req.log.error({ err }, 'assistant stream failed');
+      } finally {
+        out.end();
+      }
+    })();
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      .header('x-accel-buffering', 'no')
+      // A stream is sent as it is written; the 200 schema above only documents it.
+      .send(out as never);
+  });
+
+  app.post(`${P}/deleteSession`, {
+    config: { permission: 'member' },
+    schema: { tags, summary: 'Delete one of my sessions with its messages', querystring: ZSessionIdQuery, response: okSchema(z.null()) },
+  }, async (req) => ok(await svc.deleteSession(memberCtx(req), req.query.sessionId).then(() => null)));
+
+  app.get(`${P}/getNewSessionId`, {
+    config: { permission: 'member' },
+    schema: { tags, summary: 'Start a session ("new conversation" until its first question); data is its id', querystring: ZNewSessionQuery, response: okSchema(z.string()) },
+  }, async (req) => ok(await svc.newSession(memberCtx(req), req.query.model)));
+
+  app.get(`${P}/getProblemList`, {
+    config: { permission: 'member' },
+    schema: { tags, summary: "One of my sessions' questions, oldest first, each with its thinking, answer, stop state and tools", querystring: ZSessionIdQuery, response: okSchema(ZProblemList) },
+  }, async (req) => ok(await svc.problemList(memberCtx(req), req.query.sessionId)));
+
+  app.get(`${P}/getSessionHistoryList`, {
+    config: { permission: 'member' },
+    schema: { tags, summary: 'My sessions (id, title, createTime), last asked first', response: okSchema(ZSessionHistory) },
+  }, async (req) => ok(await svc.sessionHistory(memberCtx(req))));
+
+  app.get(`${P}/status`, {
+    config: { permission: 'member' },
+    schema: { tags, summary: 'Whether a language model answers (else the offline data assistant), and its models', response: okSchema(ZAssistantStatus) },
+  }, async (req) => ok(svc.status(memberCtx(req))));
+};

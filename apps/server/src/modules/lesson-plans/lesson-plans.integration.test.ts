@@ -1,0 +1,226 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import ExcelJS from 'exceljs';
+import { zonedClock, type TLessonPlanCollection, type TLessonPlanDue, type TLessonPlanStatistics, type TMyLessonPlanDues } from '@hxk/contracts';
+import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
+import { DOCX, PDF, PNG } from '../files/fixtures.ts';
+
+const P = '/app/ddxk/lessonPlan/v1';
+
+/** A real upload through the upload route (multipart: the text fields first, then the file). */
+async function upload(app: FastifyInstance, token: string, name: string, bytes: Buffer, fields: Record<string, string>, lang = 'en') {
+  const boundary = `----hxkplan${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await app.inject({
+    method: 'POST', url: '/base/tool/file/v1/simple/upload', payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest', authorization: `Bearer ${token}`, language: lang },
+  });
+  return res.json() as { code: number; msg: string; errorKey?: string; data: { fileId: string } };
+}
+
+describe.each(DRIVERS)('lesson plans on %s', (driver) => {
+  let env: TestEnv;
+  let bin: string;
+  let soffice: string;
+  const tokens: Record<string, string> = {};
+  let collection: TLessonPlanCollection;
+  let due: TLessonPlanDue;
+  let planId: string;
+
+  beforeAll(async () => {
+    // A stand-in for LibreOffice's soffice (none is installed here): writes a PDF where --outdir says.
+    bin = await fsp.mkdtemp(path.join(os.tmpdir(), 'hxk-plan-bin-'));
+    soffice = path.join(bin, 'soffice');
+    await fsp.writeFile(soffice, `#!/bin/sh\nout="$(eval echo \\$$(($# - 1)))"; in="$(eval echo \\$$#)"; b=$(basename "$in"); printf '%%PDF-1.4 preview' > "$out/\${b%.*}.pdf"\n`, { mode: 0o755 });
+    env = await createTestEnv(driver, { env: { LESSON_PLAN_SOFFICE: soffice } });
+    // Noon at the school: the windows below are set around it.
+    env.clock.now = new Date(`${zonedClock(new Date(), env.config.schoolTimezone).date}T12:00:00+08:00`);
+    for (const a of ['admin', 'leader', 'supervisor', 'teacher', 't001', 'admin2']) tokens[a] = await loginAs(env.app, a);
+  });
+  afterAll(async () => {
+    await env?.close();
+    await fsp.rm(bin, { recursive: true, force: true });
+  });
+
+  const setWindows = (upload: [string, string] | null, modify: [string, string] | null, retention: 'forever' | '1y' = 'forever') =>
+    call(env.app, {
+      url: '/base/system/settings/v1/save', token: tokens.admin,
+      body: {
+        lessonPlanUpload: upload ? { start: upload[0], end: upload[1] } : { start: null, end: null },
+        lessonPlanModify: modify ? { start: modify[0], end: modify[1] } : { start: null, end: null },
+        lessonPlanRetention: retention, planTeacherCanView: true, planAnonymous: false, recordingRetentionDays: 180, waitingMinutes: 10,
+      },
+    });
+  /** A file route's raw reply (a PDF or an Office file, or the envelope of a refusal). */
+  const raw = (url: string, who: string, lang = 'en') => env.app.inject({ url, headers: { authorization: `Bearer ${tokens[who]}`, language: lang } });
+  const mine = async (who = 'teacher', tab = 'all') => (await call<TMyLessonPlanDues>(env.app, { url: `${P}/mine`, token: tokens[who], body: { tab } })).body;
+
+  it('lets a manager release a collection to departments; a teacher may not; it reaches only courses of the school', async () => {
+    const body = {
+      name: 'Week 12 lesson plans', type: 'lessonPlan', deadline: new Date(env.clock.now.getTime() + 86_400_000).toISOString(), description: 'One per course',
+      targetKind: 'departments', targetIds: env.schoolA.directory.departmentIds,
+    };
+    expect((await call(env.app, { url: `${P}/collection/release`, token: tokens.teacher, body })).status).toBe(403);
+    // Another school's departments reach nothing here.
+    const foreign = await call(env.app, { url: `${P}/collection/release`, token: tokens.leader, body: { ...body, targetIds: env.schoolB.directory.departmentIds } });
+    expect(foreign.body).toMatchObject({ errorKey: 'lessonPlan.noTargets' });
+    const res = await call<TLessonPlanCollection>(env.app, { url: `${P}/collection/release`, token: tokens.leader, body });
+    expect(res.body.code).toBe(1);
+    collection = res.body.data;
+    expect(collection.due).toBe(env.schoolA.directory.courses.filter((c) => env.schoolA.directory.departmentIds.includes(c.orgUnitId)).length);
+    expect(collection).toMatchObject({ handedIn: 0, creator: { name: 'Group Leader' } });
+
+    const list = (await mine()).data.list;
+    const teacherCourses = env.schoolA.directory.courses.filter((c) => c.teacherId === env.schoolA.users.teacher!.id);
+    expect(list).toHaveLength(teacherCourses.length);
+    expect(list.every((d) => d.plan === null && d.collection.name === 'Week 12 lesson plans')).toBe(true);
+    due = list[0]!;
+    // School B's administrator cannot see or withdraw it.
+    expect((await call<TLessonPlanCollection[]>(env.app, { url: `${P}/collection/list`, token: tokens.admin2 })).body.data).toEqual([]);
+    expect((await call(env.app, { url: `${P}/collection/delete`, token: tokens.admin2, body: { collectionId: collection.collectionId } })).status).toBe(404);
+  });
+
+  it('refuses a file that is not really a PDF or Office file by its content, and a same-named file twice', async () => {
+    const context = `lessonPlan:${due.dueId}`;
+    const fake = await upload(env.app, tokens.teacher!, 'plan.docx', Buffer.from('just some text pretending to be Word'), { accept: 'lessonPlan', context }, 'zh');
+    expect(fake).toMatchObject({ code: 444, errorKey: 'file.formatWrong', msg: '文件格式错误' });
+    const png = await upload(env.app, tokens.teacher!, 'slide.png', PNG, { accept: 'lessonPlan', context });
+    expect(png.errorKey).toBe('file.onlyLessonPlan');
+    // Uploaded as anything, a picture still cannot become a lesson plan.
+    const any = await upload(env.app, tokens.teacher!, 'slide.png', PNG, { context });
+    expect(any.code).toBe(1);
+    const sneaked = await call(env.app, { url: `${P}/submit`, token: tokens.teacher, body: { dueId: due.dueId, fileIds: [any.data.fileId] } });
+    expect(sneaked.body).toMatchObject({ errorKey: 'lessonPlan.badFile' });
+    expect((await upload(env.app, tokens.teacher!, 'plan.pdf', PDF, { accept: 'lessonPlan', context })).code).toBe(1);
+    const twice = await upload(env.app, tokens.teacher!, 'plan.pdf', PDF, { accept: 'lessonPlan', context });
+    expect(twice).toMatchObject({ errorKey: 'file.nameTaken' });
+  });
+
+  it('hands a plan in only within the daily upload window, and changes it only within the modification window', async () => {
+    const context = `lessonPlan:${due.dueId}`;
+    const pdf = await upload(env.app, tokens.teacher!, 'outline.pdf', PDF, { accept: 'lessonPlan', context });
+    const docx = await upload(env.app, tokens.teacher!, 'slides.docx', DOCX, { accept: 'lessonPlan', context });
+    expect((await setWindows(['13:00', '14:00'], ['13:00', '14:00'])).body.code).toBe(1);
+    const closed = await call(env.app, { url: `${P}/submit`, token: tokens.teacher, body: { dueId: due.dueId, fileIds: [pdf.data.fileId, docx.data.fileId] }, headers: { language: 'zh' } });
+    expect(closed.status).toBe(403);
+    expect(closed.body).toMatchObject({ errorKey: 'lessonPlan.uploadClosed', msg: '当前不在教案上传时间内（每天 13:00-14:00）' });
+    expect((await mine()).data.windows.upload).toEqual({ start: '13:00', end: '14:00', open: false });
+
+    await setWindows(['08:00', '18:00'], ['13:00', '14:00']);
+    // Another teacher cannot hand in this teacher's plan.
+    expect((await call(env.app, { url: `${P}/submit`, token: tokens.t001, body: { dueId: due.dueId, fileIds: [pdf.data.fileId] } })).status).toBe(404);
+    const ok = await call<TLessonPlanDue>(env.app, { url: `${P}/submit`, token: tokens.teacher, body: { dueId: due.dueId, fileIds: [pdf.data.fileId, docx.data.fileId] } });
+    expect(ok.body.code).toBe(1);
+    const plan = ok.body.data.plan!;
+    planId = plan.planId;
+    expect(plan).toMatchObject({ version: 1, late: false, level: null, timesCited: 0 });
+    expect(plan.files.map((f) => [f.name, f.preview])).toEqual([['outline.pdf', 'pdf'], ['slides.docx', 'pending']]);
+    expect((await call(env.app, { url: `${P}/submit`, token: tokens.teacher, body: { dueId: due.dueId, fileIds: [pdf.data.fileId] } })).body.errorKey).toBe('lessonPlan.alreadySubmitted');
+
+    const extra = await upload(env.app, tokens.teacher!, 'notes.pdf', PDF, { accept: 'lessonPlan', context });
+    const change = { planId, addFileIds: [extra.data.fileId], removeFileIds: [pdf.data.fileId] };
+    const shut = await call(env.app, { url: `${P}/change`, token: tokens.teacher, body: change });
+    expect(shut.body).toMatchObject({ errorKey: 'lessonPlan.modifyClosed', msg: 'Lesson plans can be changed only from 13:00 to 14:00 each day.' });
+    await setWindows(['08:00', '18:00'], ['11:00', '13:00']);
+    expect((await call(env.app, { url: `${P}/change`, token: tokens.t001, body: change })).status).toBe(404);
+    const changed = await call<TLessonPlanDue>(env.app, { url: `${P}/change`, token: tokens.teacher, body: change });
+    expect(changed.body.data.plan!.version).toBe(2);
+    // Versions kept: the removed file stays in the record.
+    expect(changed.body.data.plan!.files.map((f) => [f.name, f.addedIn, f.removedIn])).toEqual([['slides.docx', 1, null], ['notes.pdf', 2, null], ['outline.pdf', 1, 2]]);
+  });
+
+  it('converts an Office file to a PDF preview in a job, and says why when no converter is installed', async () => {
+    const docxPreview = async () => (await mine()).data.list.find((d) => d.dueId === due.dueId)!.plan!.files.find((f) => f.name === 'slides.docx')!;
+    for (let i = 0; i < 100 && (await docxPreview()).preview === 'pending'; i++) await new Promise((r) => setTimeout(r, 100));
+    const file = await docxPreview();
+    expect(file.preview).toBe('ready');
+    const preview = await raw(`${P}/file?planId=${planId}&fileId=${file.fileId}&mode=preview`, 'teacher');
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    expect(preview.headers['content-disposition']).toMatch(/^inline; filename="slides.pdf"/);
+    expect(preview.body).toBe('%PDF-1.4 preview');
+
+    // LibreOffice gone: the next Office file is offered for download with the reason.
+    await fsp.rm(soffice);
+    const context = `lessonPlan:${due.dueId}`;
+    const more = await upload(env.app, tokens.teacher!, 'more.docx', DOCX, { accept: 'lessonPlan', context });
+    const changed = await call<TLessonPlanDue>(env.app, { url: `${P}/change`, token: tokens.teacher, body: { planId, addFileIds: [more.data.fileId] } });
+    const none = changed.body.data.plan!.files.find((f) => f.name === 'more.docx')!;
+    expect(none.preview).toBe('noConverter');
+    const refused = await call(env.app, { url: `${P}/file?planId=${planId}&fileId=${none.fileId}&mode=preview`, token: tokens.teacher, headers: { language: 'ja' } });
+    expect(refused.body).toMatchObject({ errorKey: 'lessonPlan.previewNoConverter', msg: 'サーバーに LibreOffice がないため Office ファイルはプレビューできません。ダウンロードして読んでください。' });
+    const download = await raw(`${P}/file?planId=${planId}&fileId=${none.fileId}`, 'teacher');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="more.docx"/);
+    expect(download.rawPayload.equals(DOCX)).toBe(true);
+  });
+
+  it('lets a supervisor grade a plan 1-4 with a comment, counts citations, and the teacher sees the level', async () => {
+    const list = await call<TLessonPlanDue[]>(env.app, { url: `${P}/evaluation/list`, token: tokens.supervisor, body: { range: 'all', evaluated: 'no' } });
+    expect(list.body.data.map((d) => d.plan!.planId)).toEqual([planId]);
+    const pdf = list.body.data[0]!.plan!.files.find((f) => f.name === 'notes.pdf')!;
+    const opened = await raw(`${P}/file?planId=${planId}&fileId=${pdf.fileId}&mode=preview&from=evaluation`, 'supervisor');
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('application/pdf');
+
+    const five = await call(env.app, { url: `${P}/evaluate`, token: tokens.supervisor, body: { planId, level: 5, comment: '' } });
+    expect(five.status).toBe(400);
+    // Neither another teacher, nor another school, nor the teacher themself.
+    expect((await call(env.app, { url: `${P}/evaluate`, token: tokens.t001, body: { planId, level: 3 } })).status).toBe(403);
+    expect((await call(env.app, { url: `${P}/evaluate`, token: tokens.admin2, body: { planId, level: 3 } })).status).toBe(404);
+    expect((await raw(`${P}/file?planId=${planId}&fileId=${pdf.fileId}`, 'admin2')).statusCode).toBe(404);
+    expect((await raw(`${P}/file?planId=${planId}&fileId=${pdf.fileId}`, 't001')).statusCode).toBe(404);
+
+    const graded = await call<TLessonPlanDue>(env.app, { url: `${P}/evaluate`, token: tokens.supervisor, body: { planId, level: 3, comment: 'Clear goals; add exercises.' } });
+    expect(graded.body.data.plan).toMatchObject({ level: 3, comment: 'Clear goals; add exercises.', evaluator: { name: 'Supervisor' }, timesCited: 1 });
+    const evaluated = (await mine('teacher', 'evaluated')).data.list;
+    expect(evaluated.map((d) => [d.dueId, d.plan!.level])).toEqual([[due.dueId, 3]]);
+    const notes = await call<{ list: { kind: string }[] }>(env.app, { url: '/app/ddxk/notification/v1/list', token: tokens.teacher, body: { pageNum: 1, pageSize: 10 } });
+    expect(notes.body.data.list.map((n) => n.kind)).toContain('lessonPlan.evaluated');
+  });
+
+  it('counts hand-ins per department and teacher, reminds the missing, and exports them', async () => {
+    const stats = await call<TLessonPlanStatistics>(env.app, { url: `${P}/statistics?collectionId=${collection.collectionId}`, token: tokens.leader });
+    expect(stats.body.data.totals).toMatchObject({ due: collection.due, handedIn: 1, late: 0, missing: collection.due - 1, evaluated: 1 });
+    expect(stats.body.data.levels).toEqual([{ level: 1, count: 0 }, { level: 2, count: 0 }, { level: 3, count: 1 }, { level: 4, count: 0 }]);
+    expect(stats.body.data.byTeacher.find((t) => t.account === 'teacher')).toMatchObject({ handedIn: 1 });
+    expect((await call(env.app, { url: `${P}/statistics`, token: tokens.teacher })).status).toBe(403);
+    const b = await call<TLessonPlanStatistics>(env.app, { url: `${P}/statistics?collectionId=${collection.collectionId}`, token: tokens.admin2 });
+    expect(b.body.data.totals.due).toBe(0);
+
+    const reminded = await call<{ reminded: number }>(env.app, { url: `${P}/collection/remind`, token: tokens.leader, body: { collectionId: collection.collectionId } });
+    expect(reminded.body.data.reminded).toBe(stats.body.data.byTeacher.filter((t) => t.missing > 0).length);
+    const notes = await call<{ list: { kind: string }[] }>(env.app, { url: '/app/ddxk/notification/v1/list', token: tokens.t001, body: { pageNum: 1, pageSize: 10 } });
+    expect(notes.body.data.list.map((n) => n.kind)).toContain('lessonPlan.reminder');
+
+    const xlsx = await env.app.inject({ url: `${P}/statistics/export?collectionId=${collection.collectionId}`, headers: { authorization: `Bearer ${tokens.leader}`, language: 'en' } });
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Teachers', 'Departments']);
+    expect(wb.worksheets[0]!.getRow(1).getCell(5).value).toBe('Handed in');
+  });
+
+  it('removes files older than a year when the school keeps plans for a year, and the plan says so', async () => {
+    await setWindows(null, null, '1y');
+    env.clock.advance(366 * 86_400);
+    // Sessions do not outlive a year: sign in again.
+    for (const a of ['teacher', 'supervisor']) tokens[a] = await loginAs(env.app, a);
+    await env.app.deps.jobs.enqueueRecurring(true);
+    const files = async () => (await mine()).data.list.find((d) => d.dueId === due.dueId)!.plan!.files;
+    for (let i = 0; i < 100 && (await files()).some((f) => !f.expired); i++) await new Promise((r) => setTimeout(r, 100));
+    const after = await files();
+    expect(after.every((f) => f.expired)).toBe(true);
+    expect(after.map((f) => f.name)).toContain('slides.docx');
+    const gone = await call(env.app, { url: `${P}/file?planId=${planId}&fileId=${after[0]!.fileId}`, token: tokens.teacher });
+    expect(gone.body).toMatchObject({ errorKey: 'lessonPlan.fileExpired' });
+    // The grade and the record stay.
+    expect((await mine('teacher', 'evaluated')).data.list[0]!.plan!.level).toBe(3);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Evaluation statistics (issue 17): the figures of a scope against the school's, and the evaluations
+ * behind them. The reader's reach bounds the scope: a school administrator, or a member supervising
+ * the whole school (department and teacher scope 'all'), reads the school; a member with selected
+ * departments or teachers reads those (asking for anything else is refused); a teacher (or student)
+ * with the menu reads their own figures only, and only evaluations their plan lets teachers see.
+ * Ids of another school are not found. Anonymous evaluations never name their evaluator.
+ */
+import { IDENTITY, SCORE_BANDS, type TEvaluationStats, type TStatsFigures, type ZEvaluationStatsQuery, type ZStatsEvaluationsQuery } from '@hxk/contracts';
+import type { z } from 'zod';
+import type { MemberCtx } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { page } from '../../platform/sql-rows.ts';
+import { inSchool } from '../../platform/tenancy.ts';
+import * as repo from './statistics.repo.ts';
+
+const RANKED = 5;
+const round1 = (n: number | null | undefined) => (n == null ? null : Math.round(n * 10) / 10);
+const coverage = (evaluated: number, teaching: number) => (teaching > 0 ? round1((evaluated / teaching) * 100) : null);
+
+/** Whose figures the reader may see. */
+async function reachOf(tx: Tx, ctx: MemberCtx): Promise<repo.StatsReach> {
+  const me = ctx.auth.accountId;
+  if (ctx.auth.identity === IDENTITY.admin) return { kind: 'school' };
+  if (ctx.auth.identity === IDENTITY.teacher || ctx.auth.identity === IDENTITY.student) return { kind: 'self', teacherId: me };
+  const s = await repo.standing(tx, me);
+  if (!s || (s.deptScope === 'all' && s.teacherScope === 'all')) return { kind: 'school' };
+  return { kind: 'selected', accountId: me, byUnits: s.deptScope === 'selected', byTeachers: s.teacherScope === 'selected' };
+}
+
+/**
+ * Checks what the filters name (another school's ids are not found) and that the scope is within the
+ * reader's reach; a teacher's scope is themselves.
+ */
+async function resolveScope(tx: Tx, ctx: MemberCtx, q: repo.Filters) {
+  const reach = await reachOf(tx, ctx);
+  const f: repo.Filters = { ...q };
+  if (reach.kind === 'self') {
+    if (f.teacherId && f.teacherId !== reach.teacherId) throw new AppError('statistics.ownOnly');
+    f.teacherId = reach.teacherId;
+  }
+  const semester = await repo.semester(tx, f.semesterId);
+  if (!semester) throw new AppError('common.notFound');
+  const unit = f.orgUnitId ? await repo.orgUnit(tx, f.orgUnitId) : undefined;
+  const teacher = f.teacherId ? await repo.member(tx, f.teacherId) : undefined;
+  const course = f.courseId ? await repo.course(tx, f.courseId) : undefined;
+  if ((f.orgUnitId && !unit) || (f.teacherId && !teacher) || (f.courseId && !course)) throw new AppError('common.notFound');
+  if (f.planId && !(await repo.plan(tx, f.planId))) throw new AppError('common.notFound');
+  if (f.templateId && !(await repo.template(tx, f.templateId))) throw new AppError('common.notFound');
+  const asksSubject = Boolean(q.orgUnitId || q.teacherId || q.courseId);
+  if (reach.kind === 'selected' && asksSubject && !(await repo.subjectInReach(tx, f, reach))) throw new AppError('statistics.outOfScope');
+  return {
+    f,
+    reach,
+    semester: { id: semester.id, name: semester.name, weekCount: semester.weeks ?? 0 },
+    subject: {
+      orgUnit: unit ? { id: unit.id, name: unit.name } : null,
+      teacher: teacher ? { userId: teacher.id, name: teacher.name, account: teacher.extra ?? '' } : null,
+      course: course ? { id: course.id, name: course.name, code: course.extra ?? '' } : null,
+    },
+  };
+}
+
+function figuresOf(n: number, te: number, m: number | null, teaching: number): TStatsFigures {
+  return { evaluations: n, teachersEvaluated: te, teachersTeaching: teaching, coverage: coverage(te, teaching), meanPercent: round1(m) };
+}
+
+/** The statistics screen's figures for a scope, grouped for the drill-down table by `groupBy`. */
+export async function evaluationStats(ctx: MemberCtx, q: z.output<typeof ZEvaluationStatsQuery>): Promise<TEvaluationStats> {
+  const { groupBy, ...filters } = q;
+  return inSchool(ctx, async (tx) => {
+    const { f, reach, semester, subject } = await resolveScope(tx, ctx, filters);
+    const fig = (await repo.figures(tx, f, reach))!;
+    const teach = (await repo.teaching(tx, f, reach))!;
+    const bands = new Map((await repo.distribution(tx, f, reach)).map((b) => [b.band, b]));
+    const weeks = await repo.trend(tx, f, reach);
+    const inds = await repo.indicators(tx, f, reach);
+    const groups = groupBy === 'none' ? [] : await repo.groups(tx, f, reach, groupBy);
+    const top = await repo.ranked(tx, f, reach, 'desc', RANKED);
+    const bottom = await repo.ranked(tx, f, reach, 'asc', RANKED);
+    const supervisors = reach.kind === 'school' && !f.orgUnitId && !f.teacherId && !f.courseId ? await repo.supervisors(tx, f) : null;
+    const rank = (r: (typeof top)[number]) => ({ teacher: { userId: r.teacherId, name: r.name, account: r.account }, orgUnitName: r.unit, evaluations: r.n, meanPercent: round1(r.m)! });
+    return {
+      semester,
+      subject,
+      ownOnly: reach.kind === 'self',
+      scope: figuresOf(fig.n, fig.te, fig.m, teach.n),
+      school: figuresOf(fig.sn, fig.ste, fig.sm, teach.sn),
+      distribution: SCORE_BANDS.map((band) => ({ band, count: bands.get(band)?.n ?? 0, schoolCount: bands.get(band)?.sn ?? 0 })),
+      indicators: inds.map((i) => ({ key: i.key, name: i.name, percent: round1(i.p), schoolPercent: round1(i.sp), count: i.n, schoolCount: i.sn })),
+      trend: weeks.map((w) => ({ week: w.week, evaluations: w.n, meanPercent: round1(w.m), schoolEvaluations: w.sn, schoolMeanPercent: round1(w.sm) })),
+      groupBy,
+      groups: groups.map((g) => ({
+        id: g.id, name: g.name, parentName: g.parentName, account: g.account, evaluations: g.n, teachersEvaluated: g.te, teachersTeaching: g.teaching,
+        coverage: coverage(g.te, g.teaching), meanPercent: round1(g.m),
+      })),
+      // A teacher sees their own mean, not a ranking of one.
+      top: reach.kind === 'self' ? [] : top.map(rank),
+      bottom: reach.kind === 'self' ? [] : bottom.map(rank),
+      supervisors: supervisors?.map((s) => ({ supervisor: { userId: s.userId, name: s.name, account: s.account }, plans: s.plans, attended: s.attended, required: s.required })) ?? null,
+      asOf: ctx.deps.now().toISOString(),
+    };
+  });
+}
+
+/** The evaluations behind the figures, latest class first. */
+export async function statsEvaluations(ctx: MemberCtx, q: z.output<typeof ZStatsEvaluationsQuery>) {
+  const { pageNum, pageSize, ...filters } = q;
+  return inSchool(ctx, async (tx) => {
+    const { f, reach } = await resolveScope(tx, ctx, filters);
+    const rows = await repo.evaluationPage(tx, f, reach, { pageNum, pageSize });
+    let total = rows[0]?.total ?? 0;
+    if (!rows.length && pageNum > 1) total = await repo.evaluationCount(tx, f, reach);
+    return page(rows.map((r) => ({
+      evaluationId: r.evaluationId, lessonDate: r.lessonDate, week: r.week,
+      course: { id: r.courseId, name: r.courseName, code: r.courseCode },
+      teacher: { userId: r.teacherId, name: r.teacherName, account: r.teacherAccount },
+      orgUnitName: r.orgUnitName,
+      evaluator: r.evaluatorId ? { userId: r.evaluatorId, name: r.evaluatorName ?? '', account: r.evaluatorAccount ?? '' } : null,
+      anonymous: r.anonymous, kind: r.kind, planName: r.planName, templateName: r.templateName,
+      score: r.score, fullScore: r.fullScore, percent: r.fullScore > 0 ? round1((r.score / r.fullScore) * 100)! : 0, submittedAt: r.submittedAt,
+    })), total, { pageNum, pageSize });
+  });
+}

@@ -1,0 +1,6 @@
+/** Query keys of the assistant: mutations and finished answers invalidate these. */
+export const assistantKeys = {
+  sessions: ['assistant', 'sessions'] as const,
+  problems: (sessionId: string) => ['assistant', 'problems', sessionId] as const,
+  status: ['assistant', 'status'] as const,
+};

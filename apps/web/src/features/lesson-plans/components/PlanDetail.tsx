@@ -1,0 +1,32 @@
+import { Descriptions, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TLessonPlanDue } from '@hxk/contracts/lesson-plans';
+import { formatDateTime } from '../../../lib/format.ts';
+import { LevelTag } from './LevelTag.tsx';
+import { PlanFiles } from './PlanFiles.tsx';
+import type { PreviewTarget } from './PreviewModal.tsx';
+
+/** A due's description and, once handed in, its files (with earlier versions') and its grade. */
+export function PlanDetail({ due, from }: { due: TLessonPlanDue; from: PreviewTarget['from'] }) {
+  const { t } = useTranslation('lessonPlans');
+  const plan = due.plan;
+  return (
+    <div data-testid={`plan-detail-${due.dueId}`}>
+      {due.collection.description && <Typography.Paragraph type="secondary">{due.collection.description}</Typography.Paragraph>}
+      {plan ? (
+        <>
+          <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
+            <Descriptions.Item label={t('field.version')}>{plan.version}</Descriptions.Item>
+            <Descriptions.Item label={t('field.firstSubmittedAt')}>{formatDateTime(plan.submittedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('field.level')}><LevelTag level={plan.level} /></Descriptions.Item>
+            {plan.evaluator && <Descriptions.Item label={t('field.evaluator')}>{plan.evaluator.name} · {formatDateTime(plan.evaluatedAt)}</Descriptions.Item>}
+            {plan.comment && <Descriptions.Item label={t('field.comment')} span={2}><span data-testid="plan-comment">{plan.comment}</span></Descriptions.Item>}
+          </Descriptions>
+          <PlanFiles plan={plan} from={from} history />
+        </>
+      ) : (
+        <Typography.Text type="secondary">{t('list.notHandedIn')}</Typography.Text>
+      )}
+    </div>
+  );
+}

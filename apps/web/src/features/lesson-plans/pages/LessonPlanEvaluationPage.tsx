@@ -1,0 +1,62 @@
+import { useState, type HTMLAttributes } from 'react';
+import { Button, Card, Segmented, Table, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TLessonPlanDue } from '@hxk/contracts/lesson-plans';
+import { menuTitle } from '../../../lib/menu-title.ts';
+import { useEvaluationList, type EvaluationQuery } from '../api/evaluation.ts';
+import { dueColumns } from '../components/due-columns.tsx';
+import { EvaluateModal } from '../components/EvaluateModal.tsx';
+import { PlanDetail } from '../components/PlanDetail.tsx';
+
+/** /lessonPlanEvaluation: handed-in plans of courses with a class today, this week or all, to grade 1-4. */
+export function LessonPlanEvaluationPage() {
+  const { t } = useTranslation('lessonPlans');
+  const [query, setQuery] = useState<EvaluationQuery>({ range: 'today', evaluated: 'all' });
+  const list = useEvaluationList(query);
+  const [grading, setGrading] = useState<TLessonPlanDue | null>(null);
+  const [now] = useState(() => Date.now());
+
+  const columns = [
+    ...dueColumns(t, { teacher: true, now }),
+    {
+      title: t('field.actions'),
+      key: 'actions',
+      fixed: 'right' as const,
+      render: (_: unknown, d: TLessonPlanDue) => (
+        <Button type="link" size="small" onClick={() => setGrading(d)} data-testid={`plan-evaluate-${d.dueId}`}>
+          {d.plan?.level ? t('action.reEvaluate') : t('action.evaluate')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={menuTitle(t, 'lessonPlanEvaluation')} styles={{ body: { padding: 12 } }} data-testid="lesson-plan-evaluation-page">
+      <Tabs
+        activeKey={query.range}
+        onChange={(k) => setQuery((q) => ({ ...q, range: k as EvaluationQuery['range'] }))}
+        items={(['today', 'week', 'all'] as const).map((k) => ({ key: k, label: t(`range.${k}`) }))}
+        tabBarExtraContent={
+          <Segmented
+            value={query.evaluated}
+            onChange={(v) => setQuery((q) => ({ ...q, evaluated: v as EvaluationQuery['evaluated'] }))}
+            options={(['all', 'no', 'yes'] as const).map((k) => ({ value: k, label: t(`evaluatedFilter.${k}`) }))}
+          />
+        }
+      />
+      <Table<TLessonPlanDue>
+        rowKey="dueId"
+        size="middle"
+        columns={columns}
+        dataSource={list.data}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: t(`list.emptyRange.${query.range}`) }}
+        expandable={{ expandedRowRender: (d) => <PlanDetail due={d} from="evaluation" /> }}
+        onRow={(d) => ({ 'data-testid': `plan-row-${d.dueId}` }) as HTMLAttributes<HTMLElement>}
+      />
+      {grading && <EvaluateModal due={grading} onClose={() => setGrading(null)} />}
+    </Card>
+  );
+}

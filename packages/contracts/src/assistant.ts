@@ -1,0 +1,102 @@
+/**
+ * The AI assistant (issue 16; spec sections 3, 4 and 7): a person's conversations with the school's
+ * assistant. askProblem answers as a stream of server-sent events, each the shape of an
+ * OpenAI-compatible chat chunk (choices[0].delta.reasoning_content for thinking, .content for the
+ * answer, finish_reason at the end) plus the message id and, at the end, the tools the answer used.
+ */
+import { z } from 'zod';
+import { ZId } from './common.ts';
+
+/** 0 the chat model (LLM_MODEL_CHAT), 1 the reasoning model (LLM_MODEL_REASONER). */
+export const ZAssistantModel = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)]));
+/** isThink: 1 asks for the model's thinking, 2 does not (spec section 7). */
+export const ZAssistantThink = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)]));
+/** Longest question kept (a longer one is refused, not cut). */
+export const ASSISTANT_LIMITS = { problem: 4000, title: 40, history: 200 } as const;
+
+/** How an answer ended: answered to its finish reason, stopped by the asker, or failed. */
+export const ASSISTANT_STOP_STATES = { done: 0, stopped: 1, failed: 2 } as const;
+
+export const ZAskProblemQuery = z.object({
+  isThink: ZAssistantThink.default(2),
+  model: ZAssistantModel.default(0),
+  /** Checked by the service (an empty question is refused with assistant.emptyProblem). */
+  problem: z.string().max(ASSISTANT_LIMITS.problem, { message: 'validation.tooLong' }),
+  sessionId: ZId,
+});
+export type TAskProblemQuery = z.input<typeof ZAskProblemQuery>;
+
+export const ZNewSessionQuery = z.object({ model: ZAssistantModel.default(0) });
+export const ZSessionIdQuery = z.object({ sessionId: ZId });
+
+export const ZAssistantSession = z.object({
+  id: ZId,
+  /** "New conversation" in the reader's language until the first question gives it a title. */
+  title: z.string(),
+  createTime: z.string(),
+  /** When its last question was asked: the history groups by it. */
+  updateTime: z.string(),
+  creator: ZId,
+  model: z.number().int(),
+  status: z.number().int(),
+});
+export type TAssistantSession = z.infer<typeof ZAssistantSession>;
+export const ZSessionHistory = z.array(ZAssistantSession);
+
+/** One read-only tool the answer ran: what it was asked, how many rows it read, the screen with the same data. */
+export const ZAssistantToolUse = z.object({
+  name: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  rows: z.number().int().nonnegative(),
+  /** A path of the web app (without its base), or null when no screen shows it. */
+  link: z.string().nullable(),
+});
+export type TAssistantToolUse = z.infer<typeof ZAssistantToolUse>;
+
+export const ZAssistantMessage = z.object({
+  id: ZId,
+  sessionId: ZId,
+  problem: z.string(),
+  thoughtProcess: z.string(),
+  summarize: z.string(),
+  /** 0 answered, 1 stopped, 2 failed. */
+  stopState: z.number().int(),
+  finishReason: z.string().nullable(),
+  /** The failure, localized, when stopState is 2. */
+  error: z.string().nullable(),
+  isThink: z.boolean(),
+  isExpand: z.boolean(),
+  model: z.number().int(),
+  /** 'llm' when a configured language model answered, 'rules' for the offline data assistant. */
+  source: z.enum(['llm', 'rules']),
+  thinkMs: z.number().int().nullable(),
+  tools: z.array(ZAssistantToolUse),
+  createTime: z.string(),
+});
+export type TAssistantMessage = z.infer<typeof ZAssistantMessage>;
+export const ZProblemList = z.array(ZAssistantMessage);
+
+/** Whether a language model answers, and which ones (the panel says so). */
+export const ZAssistantStatus = z.object({ llm: z.boolean(), models: z.array(z.string()) });
+export type TAssistantStatus = z.infer<typeof ZAssistantStatus>;
+
+/** One event of askProblem's stream (`data: <json>`), then `data: [DONE]`. */
+export const ZAssistantChunk = z.object({
+  messageId: ZId,
+  sessionId: ZId,
+  /** The session's title once the first question gave it one. */
+  title: z.string().optional(),
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      delta: z.object({ reasoning_content: z.string().optional(), content: z.string().optional() }),
+      finish_reason: z.string().nullable(),
+    }),
+  ),
+  /** On the last event: the tools the answer used, how long it thought, and the error if it failed. */
+  tools: z.array(ZAssistantToolUse).optional(),
+  thinkMs: z.number().int().nullable().optional(),
+  error: z.string().optional(),
+  stopState: z.number().int().optional(),
+});
+export type TAssistantChunk = z.infer<typeof ZAssistantChunk>;

@@ -1,0 +1,196 @@
+/**
+ * Lesson plans (issue 18): an administrator or a leader releases a collection (what is due, by when)
+ * to teachers, departments or courses; each course it reaches owes one plan; its teacher hands the
+ * plan in (PPT, PDF, Word or Excel files, up to 10) within the school's daily upload window and
+ * changes it within the modification window; supervisors grade it with a level 1-4 and a comment.
+ * docs/decisions/0025-lesson-plans.md.
+ */
+import { z } from 'zod';
+import { ZId, ZIdInput } from './common.ts';
+import { LESSON_PLAN_LEVELS, UPLOAD_LIMITS } from './constants.ts';
+import { withinDailyWindow } from './settings.ts';
+
+export const LESSON_PLAN_TYPES = ['lessonPlan', 'courseware', 'syllabus', 'other'] as const;
+export type TLessonPlanType = (typeof LESSON_PLAN_TYPES)[number];
+/** Who a collection reaches: the courses of these teachers, of these departments, or these courses. */
+export const LESSON_PLAN_TARGETS = ['teachers', 'departments', 'courses'] as const;
+export type TLessonPlanTarget = (typeof LESSON_PLAN_TARGETS)[number];
+export const LESSON_PLAN_NAME_MAX = 100;
+export const LESSON_PLAN_DESCRIPTION_MAX = 2000;
+export const LESSON_PLAN_COMMENT_MAX = 500;
+export const LESSON_PLAN_TARGETS_MAX = 500;
+
+/** The content types a stored lesson-plan file may have (decided by its bytes on upload). */
+export const LESSON_PLAN_CONTENT_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+] as const;
+
+/** The upload context of a plan's files: a name is unique within it (spec 5: no same-named file twice). */
+export const lessonPlanFileContext = (dueId: string) => `lessonPlan:${dueId}`;
+
+// ---------------------------------------------------------------- daily windows
+
+export type TLessonPlanAction = 'upload' | 'modify';
+export type TWindow = { start: string | null; end: string | null };
+
+/**
+ * Whether the school's daily window allows the action now (spec section 6): the first hand-in of a
+ * plan is an upload, every later change a modification. Null when allowed, else the window that
+ * refuses it. `timeZone` is the school's wall clock.
+ */
+export function lessonPlanWindowRefusal(action: TLessonPlanAction, now: Date, windows: { upload: TWindow; modify: TWindow }, timeZone?: string): TWindow | null {
+  const w = action === 'upload' ? windows.upload : windows.modify;
+  return withinDailyWindow(now, w.start, w.end, timeZone) ? null : w;
+}
+
+// ---------------------------------------------------------------- collections
+
+export const ZCreateLessonPlanCollectionRequest = z.object({
+  name: z.string().trim().min(1).max(LESSON_PLAN_NAME_MAX),
+  type: z.enum(LESSON_PLAN_TYPES),
+  /** ISO time with an offset. */
+  deadline: z.iso.datetime({ offset: true }),
+  description: z.string().trim().max(LESSON_PLAN_DESCRIPTION_MAX).default(''),
+  targetKind: z.enum(LESSON_PLAN_TARGETS),
+  targetIds: z.array(ZIdInput).min(1).max(LESSON_PLAN_TARGETS_MAX),
+});
+export type TCreateLessonPlanCollectionRequest = z.input<typeof ZCreateLessonPlanCollectionRequest>;
+
+const ZPerson = z.object({ userId: ZId, name: z.string() });
+
+export const ZLessonPlanCollection = z.object({
+  collectionId: ZId,
+  name: z.string(),
+  type: z.enum(LESSON_PLAN_TYPES),
+  deadline: z.string(),
+  description: z.string(),
+  targetKind: z.enum(LESSON_PLAN_TARGETS),
+  creator: ZPerson,
+  releasedAt: z.string(),
+  /** Plans owed (one per course reached), handed in, handed in after the deadline, graded. */
+  due: z.number().int(),
+  handedIn: z.number().int(),
+  late: z.number().int(),
+  evaluated: z.number().int(),
+});
+export type TLessonPlanCollection = z.infer<typeof ZLessonPlanCollection>;
+export const ZLessonPlanCollectionList = z.array(ZLessonPlanCollection);
+export const ZLessonPlanCollectionQuery = z.object({ collectionId: ZIdInput });
+export const ZCreateLessonPlanCollectionResponse = ZLessonPlanCollection;
+
+// ---------------------------------------------------------------- plans
+
+export const PREVIEW_STATES = ['pdf', 'ready', 'pending', 'noConverter', 'tooLarge', 'failed'] as const;
+export type TPreviewState = (typeof PREVIEW_STATES)[number];
+
+export const ZPlanFile = z.object({
+  fileId: ZId,
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+  /** The plan version that added it, and the one that removed it (null: current). */
+  addedIn: z.number().int(),
+  removedIn: z.number().int().nullable(),
+  /** pdf: shown as it is; ready: converted to PDF; pending: being converted; else why there is no preview. */
+  preview: z.enum(PREVIEW_STATES),
+  /** Removed by the retention rule: the record stays, the content is gone. */
+  expired: z.boolean(),
+});
+export type TPlanFile = z.infer<typeof ZPlanFile>;
+
+export const ZLessonPlan = z.object({
+  planId: ZId,
+  version: z.number().int(),
+  submittedAt: z.string(),
+  updatedAt: z.string(),
+  late: z.boolean(),
+  timesCited: z.number().int(),
+  level: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  evaluator: ZPerson.nullable(),
+  evaluatedAt: z.string().nullable(),
+  /** Current files first, then earlier versions' files. */
+  files: z.array(ZPlanFile),
+});
+export type TLessonPlan = z.infer<typeof ZLessonPlan>;
+
+const ZCourseRef = z.object({ courseId: ZId, name: z.string(), code: z.string(), teachingClass: z.string().nullable() });
+
+/** One plan owed: a collection and a course, the teacher, and the plan when handed in. */
+export const ZLessonPlanDue = z.object({
+  dueId: ZId,
+  collection: z.object({ collectionId: ZId, name: z.string(), type: z.enum(LESSON_PLAN_TYPES), deadline: z.string(), description: z.string() }),
+  course: ZCourseRef,
+  teacher: ZPerson.extend({ department: z.string().nullable() }),
+  plan: ZLessonPlan.nullable(),
+});
+export type TLessonPlanDue = z.infer<typeof ZLessonPlanDue>;
+
+export const ZMyLessonPlanDuesRequest = z.object({ tab: z.enum(['all', 'evaluated']).default('all') });
+export const ZMyLessonPlanDues = z.object({
+  list: z.array(ZLessonPlanDue),
+  /** The school's daily windows and whether each is open now (the server enforces them again). */
+  windows: z.object({
+    upload: z.object({ start: z.string().nullable(), end: z.string().nullable(), open: z.boolean() }),
+    modify: z.object({ start: z.string().nullable(), end: z.string().nullable(), open: z.boolean() }),
+  }),
+  retention: z.enum(['forever', '1y']),
+});
+export type TMyLessonPlanDues = z.infer<typeof ZMyLessonPlanDues>;
+
+const ZFileIds = z.array(ZIdInput).max(UPLOAD_LIMITS.attachments);
+export const ZSubmitPlanRequest = z.object({ dueId: ZIdInput, fileIds: ZFileIds.min(1) });
+export const ZChangePlanRequest = z.object({ planId: ZIdInput, addFileIds: ZFileIds.default([]), removeFileIds: ZFileIds.default([]) });
+export const ZLessonPlanDueQuery = z.object({ dueId: ZIdInput });
+
+// ---------------------------------------------------------------- evaluation
+
+export const LESSON_PLAN_RANGES = ['today', 'week', 'all'] as const;
+export const ZPlanEvaluationListRequest = z.object({
+  /** Plans of courses with a class today, this week, or all. */
+  range: z.enum(LESSON_PLAN_RANGES).default('today'),
+  evaluated: z.enum(['all', 'yes', 'no']).default('all'),
+});
+export const ZPlanEvaluationList = z.array(ZLessonPlanDue);
+export const ZEvaluatePlanRequest = z.object({
+  planId: ZIdInput,
+  level: z.number().int().refine((n) => (LESSON_PLAN_LEVELS as readonly number[]).includes(n), { message: 'validation.lessonPlanLevel' }),
+  comment: z.string().trim().max(LESSON_PLAN_COMMENT_MAX).default(''),
+});
+export type TEvaluatePlanRequest = z.input<typeof ZEvaluatePlanRequest>;
+
+export const ZPlanFileQuery = z.object({
+  planId: ZIdInput,
+  fileId: ZIdInput,
+  /** preview: the PDF (or its converted PDF) inline; download: the file as uploaded. */
+  mode: z.enum(['preview', 'download']).default('download'),
+  /** Where a reader opened it: opening from patrol or an evaluation counts as a citation. */
+  from: z.enum(['patrol', 'evaluation', 'list']).default('list'),
+});
+
+// ---------------------------------------------------------------- statistics
+
+const ZCounts = z.object({ due: z.number().int(), handedIn: z.number().int(), late: z.number().int(), missing: z.number().int(), evaluated: z.number().int() });
+export const ZLessonPlanStatistics = z.object({
+  totals: ZCounts,
+  byDepartment: z.array(ZCounts.extend({ orgUnitId: ZId.nullable(), name: z.string().nullable() })),
+  byTeacher: z.array(ZCounts.extend({ teacherId: ZId, name: z.string(), account: z.string(), department: z.string().nullable() })),
+  levels: z.array(z.object({ level: z.number().int(), count: z.number().int() })),
+});
+export type TLessonPlanStatistics = z.infer<typeof ZLessonPlanStatistics>;
+export const ZLessonPlanStatisticsQuery = z.object({ collectionId: ZIdInput.optional() });
+export const ZLessonPlanRemindResponse = z.object({ reminded: z.number().int() });
+
+/** What a collection can be released to: this semester's teachers with courses, departments, courses. */
+export const ZLessonPlanTargetOptions = z.object({
+  teachers: z.array(z.object({ id: ZId, name: z.string(), account: z.string(), department: z.string().nullable() })),
+  departments: z.array(z.object({ id: ZId, name: z.string(), parentName: z.string().nullable() })),
+  courses: z.array(z.object({ id: ZId, name: z.string(), code: z.string(), teacherName: z.string() })),
+});
+export type TLessonPlanTargetOptions = z.infer<typeof ZLessonPlanTargetOptions>;
