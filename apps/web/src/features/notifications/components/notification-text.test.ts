@@ -9,7 +9,7 @@ import { notificationText, relativeTime, shortDate } from './notification-text.t
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en', resources: { en: { notifications: en }, zh: { notifications: zh }, ja: { notifications: ja } }, interpolation: { escapeValue: false } });
 
-const params = { course: 'Physics', date: '2026-03-04', sessions: '3-4', inviter: 'Wang', invitee: 'Li', reason: 'I teach then', score: 82, scoreAfter: 88, fullScore: 100, teacher: 'Zhao', handler: 'Qian' };
+const params = { course: 'Physics', collection: 'Physics plans', count: 2, deadline: '2026-03-10 18:00', level: 1, date: '2026-03-04', sessions: '3-4', inviter: 'Wang', invitee: 'Li', reason: 'I teach then', score: 82, scoreAfter: 88, fullScore: 100, teacher: 'Zhao', handler: 'Qian' };
 
 describe('notification text', () => {
   it('has a sentence for every kind in every language, with no placeholder left', () => {
