@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openMenuItem, screenshot as takeScreenshot, signInToShell, waitForToast, watchErrors } from './support/browser.ts';
+import { launchBrowser, openMenuItem, screenshot as takeScreenshot, settle, signInToShell, waitForToast, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { simplePdf } from '../apps/server/src/db/seed/demo-lesson-plans.ts';
 
@@ -29,8 +29,9 @@ afterAll(async () => {
   if (tmpDir) await fs.promises.rm(tmpDir, { recursive: true, force: true });
 });
 
+/** The support's screenshot once the page has settled (tables' loading fade, fonts). */
 async function screenshot(page: Page, name: string) {
-  await page.waitForTimeout(400);
+  await settle(page);
   await takeScreenshot(page, name);
 }
 

@@ -31,7 +31,7 @@ export function HistoryTable({ history, highlight }: { history: TReportEvaluatio
     {
       title: t('history.record'),
       key: 'record',
-      className: 'report-no-print',
+      className: 'print-hidden',
       render: (_, r) => (
         <Link to={recordPath(r.evaluationId)} data-testid={`report-record-${r.evaluationId}`}>
           {t('history.view')}

@@ -20,7 +20,7 @@ export function IndicatorBars({ indicators }: { indicators: TIndicatorScore[] })
         <Legend color={school} label={t('indicators.school')} />
       </Flex>
       {indicators.map((i) => (
-        <div key={i.key} className="report-avoid-break" data-testid={`report-indicator-${i.key}`}>
+        <div key={i.key} className="print-avoid-break" data-testid={`report-indicator-${i.key}`}>
           <Typography.Text strong>{i.name}</Typography.Text>
           <Bar color={mine} percent={i.percent} label={t('indicators.mineValue', { percent: percentText(i.percent), count: i.count })} testId="mine" />
           <Bar

@@ -12,7 +12,7 @@ export function ReportComments({ history }: { history: TReportEvaluationRow[] })
   return (
     <Flex vertical gap={8} data-testid="report-comments">
       {withComment.map((h) => (
-        <div key={h.evaluationId} className="report-avoid-break" style={{ borderInlineStart: `3px solid ${token.colorPrimaryBorder}`, paddingInlineStart: 12 }}>
+        <div key={h.evaluationId} className="print-avoid-break" style={{ borderInlineStart: `3px solid ${token.colorPrimaryBorder}`, paddingInlineStart: 12 }}>
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
             {formatDateTime(h.submittedAt)} · {h.evaluator ? h.evaluator.name : t('history.anonymous')}
           </Typography.Text>

@@ -13,7 +13,7 @@ import { HistoryTable } from '../components/HistoryTable.tsx';
 import { IndicatorBars } from '../components/IndicatorBars.tsx';
 import { ReportComments } from '../components/ReportComments.tsx';
 import { ReportCoursePicker } from '../components/ReportCoursePicker.tsx';
-import '../components/report-print.css';
+import '../../../components/print/print-view.css';
 
 /** Where a report goes back to when it was opened from a link: the courses one may open. */
 const COURSES = '/CourseEvaluationReport';
@@ -55,17 +55,17 @@ function ReportView({ r }: { r: TCourseReport }) {
   const one = r.evaluationId ? r.history.find((h) => h.evaluationId === r.evaluationId) : undefined;
 
   return (
-    <Flex vertical gap={12} className="report-print-root" data-testid="course-report">
+    <Flex vertical gap={12} className="print-root" data-testid="course-report">
       <Card
         size="small"
         title={
           <Flex align="center" gap={4} style={{ minWidth: 0 }}>
-            <Button type="text" className="report-no-print" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t('report.back')} data-testid="report-back" />
+            <Button type="text" className="print-hidden" icon={<ArrowLeftOutlined />} onClick={back} aria-label={t('report.back')} data-testid="report-back" />
             <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{menuTitle(t, 'CourseEvaluationReport')}</span>
           </Flex>
         }
         extra={
-          <Button className="report-no-print" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="report-print">
+          <Button className="print-hidden" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="report-print">
             {t('report.print')}
           </Button>
         }
@@ -87,7 +87,7 @@ function ReportView({ r }: { r: TCourseReport }) {
         )}
       </Card>
 
-      <Card size="small" title={t('summary.title')} styles={{ body: { padding: 12 } }} className="report-avoid-break">
+      <Card size="small" title={t('summary.title')} styles={{ body: { padding: 12 } }} className="print-avoid-break">
         <Row gutter={[12, 12]} data-testid="report-summary">
           <Col xs={12} md={6}>
             <Statistic title={t('summary.count')} value={r.summary.evaluationCount} />

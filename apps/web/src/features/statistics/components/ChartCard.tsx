@@ -18,7 +18,7 @@ export function ChartCard({ title, how, asOf, chart, table, empty, testId }: {
 }) {
   const { t } = useTranslation('statistics');
   return (
-    <Card size="small" title={title} data-testid={testId} className="stats-card">
+    <Card size="small" title={title} data-testid={testId} className="print-avoid-break">
       {empty ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
       ) : (

@@ -14,7 +14,7 @@ export function FigureCards({ data }: { data: TEvaluationStats }) {
     { key: 'mean', value: percentText(scope.meanPercent), school: percentText(school.meanPercent) },
   ];
   return (
-    <Card size="small" data-testid="stats-figures" className="stats-card">
+    <Card size="small" data-testid="stats-figures" className="print-avoid-break">
       <Row gutter={[16, 12]}>
         {cards.map((c) => (
           <Col xs={24} sm={8} key={c.key}>

@@ -38,7 +38,7 @@ export function RecordsTable({ filters }: { filters: TEvaluationStatsFilters }) 
       : []),
   ];
   return (
-    <Card size="small" title={t('records.title')} data-testid="stats-records" className="stats-card">
+    <Card size="small" title={t('records.title')} data-testid="stats-records" className="print-avoid-break">
       <Table<TStatsEvaluationRow>
         rowKey="evaluationId"
         size="small"

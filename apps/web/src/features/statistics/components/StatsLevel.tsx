@@ -11,7 +11,7 @@ import { StatsCharts } from './StatsCharts.tsx';
 import { StatsFilterBar } from './StatsFilterBar.tsx';
 import { GroupsTable, RankLists, SupervisorsCard } from './StatsTables.tsx';
 import { filtersOf, STATS_PATHS, statsHref, useStatsUrl } from './stats-url.ts';
-import './stats-print.css';
+import '../../../components/print/print-view.css';
 
 export type StatsLevelName = keyof typeof STATS_PATHS;
 const MENU_KEY: Record<StatsLevelName, string> = { school: 'evaluateStatistics', unit: 'evaluateStatisticsDetails', teacher: 'evaluateStatisticsDetailss' };
@@ -48,22 +48,22 @@ export function StatsLevel({ level }: { level: StatsLevelName }) {
 
   return (
     <Card
-      className="stats-print-root"
+      className="print-root"
       title={
         <Flex align="center" gap={8} wrap>
           {level !== 'school' ? (
-            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(back)} aria-label={t('back')} data-testid="stats-back" className="stats-no-print" />
+            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(back)} aria-label={t('back')} data-testid="stats-back" className="print-hidden" />
           ) : null}
           <span>{menuTitle(t, MENU_KEY[level])}</span>
         </Flex>
       }
-      extra={<Button icon={<PrinterOutlined />} onClick={() => window.print()} className="stats-no-print" data-testid="stats-print">{t('print')}</Button>}
+      extra={<Button icon={<PrinterOutlined />} onClick={() => window.print()} className="print-hidden" data-testid="stats-print">{t('print')}</Button>}
       styles={{ body: { padding: 12 } }}
       data-testid={`stats-page-${level}`}
     >
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         {level !== 'school' ? <Breadcrumb items={crumbs} data-testid="stats-crumbs" /> : null}
-        <div className="stats-no-print">
+        <div className="print-hidden">
           <StatsFilterBar url={url} patch={patch} unitFilter={level === 'school'} />
         </div>
         {data ? (

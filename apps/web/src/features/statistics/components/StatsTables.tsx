@@ -31,7 +31,7 @@ export function GroupsTable({ data, onOpen }: { data: TEvaluationStats; onOpen: 
     { title: t('col.vsSchool'), key: 'vs', align: 'right', render: (_, r) => diffText(r.meanPercent, data.school.meanPercent) },
   ];
   return (
-    <Card size="small" title={byUnit ? t('groups.units') : t('groups.teachers')} data-testid="stats-groups" className="stats-card">
+    <Card size="small" title={byUnit ? t('groups.units') : t('groups.teachers')} data-testid="stats-groups" className="print-avoid-break">
       <Table<TStatsGroupRow>
         rowKey="id"
         size="small"
@@ -61,7 +61,7 @@ export function RankLists({ data, onOpen }: { data: TEvaluationStats; onOpen: (t
   if (data.ownOnly) return null;
   const list = (title: string, rows: TStatsTeacherRank[], testId: string) => (
     <Col xs={24} md={12}>
-      <Card size="small" title={title} data-testid={testId} className="stats-card">
+      <Card size="small" title={title} data-testid={testId} className="print-avoid-break">
         <List
           size="small"
           dataSource={rows}
