@@ -229,7 +229,8 @@ export async function startMediaMtxDouble(opts: { apiUser?: string; apiPassword?
     const socket = dgram.createSocket('udp4');
     const encoder: Encoder = { proc: null as unknown as ChildProcess, socket, ready: Promise.resolve(), stopped: false };
     encoder.ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no RTP from the encoder in 10 s')), 10_000);
+      // Generous: on a loaded two-core machine ffmpeg and libvpx can take several seconds to start.
+      const timer = setTimeout(() => reject(new Error('no RTP from the encoder in 30 s')), 30_000);
       socket.on('message', (packet) => {
         // The encoder's RTCP sender reports come to the same port (rtcpport): not media.
         const type = packet[1]! & 0x7f;
@@ -321,9 +322,9 @@ export async function startMediaMtxDouble(opts: { apiUser?: string; apiPassword?
     const encoder = encoders.get(path) ?? startEncoder(path);
     try {
       await encoder.ready;
-    } catch {
+    } catch (e) {
       stopWebrtcPath(path);
-      return sendWebrtc(res, 500, JSON.stringify({ error: 'the source could not be read' }));
+      return sendWebrtc(res, 500, JSON.stringify({ error: `the source could not be read: ${e instanceof Error ? e.message : String(e)}` }));
     }
     try {
       await pc.setRemoteDescription({ type: 'offer', sdp: offer });
@@ -367,8 +368,8 @@ export async function startMediaMtxDouble(opts: { apiUser?: string; apiPassword?
         return sendWebrtc(res, 200);
       }
       return sendWebrtc(res, 404, JSON.stringify({ error: 'not found' }));
-    })().catch(() => {
-      if (!res.headersSent) sendWebrtc(res, 500, JSON.stringify({ error: 'internal error' }));
+    })().catch((e: unknown) => {
+      if (!res.headersSent) sendWebrtc(res, 500, JSON.stringify({ error: `internal error: ${e instanceof Error ? e.message : String(e)}` }));
     });
   });
   // A WHEP reader keeps its path read, as HLS requests do, until its session ends.
