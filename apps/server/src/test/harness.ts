@@ -118,7 +118,12 @@ export async function createTestEnv(driver: DriverName, { env: extraEnv, ...over
     schoolB,
     clock,
     async close() {
-      await app.close();
+      // A test that listened and used fetch can leave a socket undici opened but never sent a request
+      // on; the server's close() would wait for it until the 60 s headers timeout. Every request of
+      // the test has been answered by now, so end them all.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await dbh.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
