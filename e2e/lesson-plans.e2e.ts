@@ -3,14 +3,23 @@
  * that only calls itself Word is refused by its content), a supervisor grades it level 1 with a
  * comment, and the teacher sees the level on the evaluated tab. The teacher works in Chinese, the
  * supervisor in English; `HXK_SCREENSHOTS=1` also photographs the four screens in zh, en and ja.
+ * The teacher appeals the grade once and the supervisor accepts it with a new level. Patrolling a
+ * room in class (the server's clock is the third session of today), the supervisor opens the class's
+ * plan from the patrol detail's lesson-plan tab: cited once for the class however often it is opened
+ * (also at a phone's 390 px width).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zonedClock } from '@hxk/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openMenuItem, screenshot as takeScreenshot, settle, signInToShell, waitForToast, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { schoolMorning } from './support/clock.ts';
+import { platformTx } from '../apps/server/src/platform/tenancy.ts';
+import { files, lessonPlanCollections, lessonPlanDues, lessonPlanFiles, lessonPlans } from '../apps/server/src/db/schema/index.ts';
 import { simplePdf } from '../apps/server/src/db/seed/demo-lesson-plans.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -19,7 +28,7 @@ let browser: Browser;
 let tmpDir: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ now: schoolMorning() }), launchBrowser()]);
   tmpDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'hxk-e2e-plans-'));
 });
 
@@ -84,10 +93,101 @@ describe('lesson plans', () => {
     await graded.locator('.ant-table-row-expand-icon').click();
     await teacher.getByTestId('plan-comment').getByText('Well organised slides').waitFor();
     if (shots) await screenshot(teacher, 'i18-04-evaluated-zh');
+
+    // The teacher appeals the grade once; the supervisor accepts it with level 2.
+    await teacher.getByTestId(`plan-appeal-${dueId}`).click();
+    await teacher.getByTestId('plan-appeal-reason').fill('两道练习题已在第二页给出，请再看一下。');
+    if (shots) await screenshot(teacher, 'i18-10-appeal-zh');
+    await teacher.getByTestId('plan-appeal-send').click();
+    await waitForToast(teacher, '申诉已提交');
+    await graded.getByTestId(`plan-appeal-tag-${dueId}`).getByText('申诉待处理').waitFor();
+    expect(await teacher.getByTestId(`plan-appeal-${dueId}`).count()).toBe(0);
+
+    await supervisor.reload();
+    await supervisor.getByRole('tab', { name: 'All courses' }).click();
+    await supervisor.getByTestId(`plan-appeal-handle-${dueId}`).click();
+    await supervisor.getByTestId('plan-appeal-reason-shown').getByText('两道练习题').waitFor();
+    await supervisor.getByTestId('plan-appeal-level-2').click();
+    if (shots) await screenshot(supervisor, 'i18-11-decide-appeal-en');
+    await supervisor.getByTestId('plan-appeal-decide').click();
+    await waitForToast(supervisor, 'Decision saved');
+    await supervisor.getByTestId(`plan-row-${dueId}`).getByTestId('plan-level-2').waitFor();
+
+    await teacher.reload();
+    await graded.getByTestId('plan-level-2').waitFor();
+    await graded.getByTestId(`plan-appeal-tag-${dueId}`).getByText('申诉已通过').waitFor();
+    await graded.locator('.ant-table-row-expand-icon').click();
+    await teacher.getByTestId('plan-appeal-status-resolved').getByText('1 级 → 2 级').waitFor();
+    if (shots) await screenshot(teacher, 'i18-12-appeal-resolved-zh');
     expect(errors).toEqual([]);
     expect(supErrors).toEqual([]);
     await teacher.context().close();
     await supervisor.context().close();
+  });
+
+  it("shows the class's plan in the patrol detail and counts one citation per class", async () => {
+    const today = zonedClock(server.app.deps.now(), server.app.deps.config.schoolTimezone).date;
+    // A room of the demo school in class now; its course gets a plan handed in (a PDF), as the demo's courses have.
+    const room = await platformTx(server.app.deps.dbh.db, 'seed', async (tx) => {
+      const found = (await tx.execute(sql`
+        select r.id::text as id, r.school_id::text as "schoolId", c.id::text as "courseId", c.teacher_id::text as "teacherId" from classrooms r
+        join course_sessions cs on cs.school_id = r.school_id and cs.classroom_id = r.id
+        join courses c on c.school_id = cs.school_id and c.id = cs.course_id
+        join schools s on s.id = r.school_id
+        where s.code = (select code from schools order by id limit 1) and cs.lesson_date = ${today}::date and 3 between cs.session_start and cs.session_end
+          and c.teacher_id not in (select id from accounts where account = 'supervisor')
+        order by r.name limit 1`) as unknown as { rows: { id: string; schoolId: string; courseId: string; teacherId: string }[] }).rows[0];
+      if (!found) throw new Error('no demo room in class now');
+      const { schoolId, courseId, teacherId } = found;
+      const at = server.app.deps.now();
+      const [collection] = await tx.insert(lessonPlanCollections).values({
+        schoolId, name: 'Plans for this week', type: 'lessonPlan', deadline: at, description: '', targetKind: 'courses', creatorId: teacherId, releasedAt: at,
+      }).returning({ id: lessonPlanCollections.id });
+      const [due] = await tx.insert(lessonPlanDues).values({ schoolId, collectionId: collection!.id, courseId, teacherId }).returning({ id: lessonPlanDues.id });
+      const [plan] = await tx.insert(lessonPlans).values({ schoolId, dueId: due!.id, teacherId, submittedAt: at, updatedAt: at, late: false }).returning({ id: lessonPlans.id });
+      const pdf = simplePdf(['Lesson plan', 'This week']);
+      const storageKey = `schools/${schoolId}/files/e2e-class-plan-${plan!.id}`;
+      await server.app.deps.storage.put(storageKey, pdf);
+      const [file] = await tx.insert(files).values({
+        schoolId, ownerId: teacherId, name: 'class-plan.pdf', contentType: 'application/pdf', size: pdf.length, storageKey, context: `lessonPlan:${due!.id}`, createdAt: at, attachedAt: at,
+      }).returning({ id: files.id });
+      await tx.insert(lessonPlanFiles).values({ schoolId, planId: plan!.id, fileId: file!.id, name: 'class-plan.pdf', size: pdf.length, contentType: 'application/pdf', addedIn: 1, preview: 'pdf', createdAt: at });
+      return { id: found.id, planId: plan!.id };
+    });
+
+    const page = await signInToShell(browser, server.url, 'supervisor', { language: 'en' });
+    const errors = watchErrors(page);
+    const openTab = async () => {
+      await page.goto(`${server.url}/hxk/SCADA/Detail?classroomId=${room.id}`);
+      await page.getByTestId('detail-tab-plan').click();
+      await page.getByTestId(`class-plan-${room.planId}`).waitFor();
+    };
+    const cited = async () => Number((await page.getByTestId(`class-plan-cited-${room.planId}`).textContent())?.match(/\d+/)?.[0]);
+    await openTab();
+    const before = await cited();
+    const card = page.getByTestId(`class-plan-${room.planId}`);
+    await card.locator('[data-testid^="plan-preview-"]').first().click();
+    await page.getByTestId('plan-preview-frame').waitFor();
+    await page.keyboard.press('Escape');
+    await card.locator('[data-testid^="plan-preview-"]').first().click();
+    await page.getByTestId('plan-preview-frame').waitFor();
+    await page.keyboard.press('Escape');
+    await openTab();
+    expect(await cited()).toBe(before + 1);
+    if (shots) await screenshot(page, 'i18-13-patrol-plan-en');
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    if (!shots) return;
+    for (const language of ['zh', 'en', 'ja'] as const) {
+      const phone = await signInToShell(browser, server.url, 'supervisor', { language, mobile: true, ready: (p) => p.getByTestId('menu-toggle').waitFor() });
+      await phone.goto(`${server.url}/hxk/SCADA/Detail?classroomId=${room.id}`);
+      await phone.getByTestId('detail-tab-plan').click();
+      await phone.getByTestId(`class-plan-${room.planId}`).waitFor();
+      await phone.getByTestId(`class-plan-${room.planId}`).scrollIntoViewIfNeeded();
+      await screenshot(phone, `i18-14-patrol-plan-phone-${language}`);
+      await phone.context().close();
+    }
   });
 
   it.runIf(shots)('shows management and statistics in ja and en', async () => {
@@ -111,5 +211,16 @@ describe('lesson plans', () => {
       await screenshot(leader, `i18-09-release-${language}`);
       await leader.context().close();
     }
+    // The teacher's appeals in Japanese: the accepted one (first test), and the form for another grade.
+    const teacher = await signInToShell(browser, server.url, 'teacher', { language: 'ja' });
+    await teacher.goto('/hxk/lessonPlan?tab=evaluated');
+    const appealed = teacher.locator('tr', { has: teacher.locator('[data-testid^="plan-appeal-tag-"]') }).first();
+    await appealed.locator('.ant-table-row-expand-icon').click();
+    await teacher.getByTestId('plan-appeal-info').waitFor();
+    await screenshot(teacher, 'i18-15-appeal-resolved-ja');
+    await teacher.locator('button[data-testid^="plan-appeal-"]').first().click();
+    await teacher.getByTestId('plan-appeal-reason').fill('練習問題は 2 ページ目にあります。');
+    await screenshot(teacher, 'i18-16-appeal-ja');
+    await teacher.context().close();
   });
 });

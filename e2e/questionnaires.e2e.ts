@@ -82,7 +82,7 @@ describe('feedback questionnaires', () => {
     const probe = await newContext(browser, server.url);
     const probePage = await probe.newPage();
     await signInWithPassword(probePage, 'student', 'Demo@2026');
-    await waitForPath(probePage, '/Evaluate');
+    await waitForPath(probePage, '/feeQuestionnaire');
     const mine = await apiPost<{ list: Mine[] }>(probePage, '/app/ddxk/questionnaire/v1/mine', { pageNum: 1, pageSize: 50, answered: false });
     const target = mine.list.find((r) => r.open && !r.answered && r.course);
     expect(target, 'the demo seed gives the student an open course questionnaire').toBeTruthy();
@@ -95,7 +95,7 @@ describe('feedback questionnaires', () => {
       const jaContext = await newContext(browser, server.url, { language: 'ja', mobile: true });
       const ja = await jaContext.newPage();
       await signInWithPassword(ja, 'student', 'Demo@2026');
-      await waitForPath(ja, '/Evaluate');
+      await waitForPath(ja, '/feeQuestionnaire');
       await ja.goto(`/hxk${fillUrl}`);
       await ja.getByTestId('q-fill').waitFor();
       await screenshot(ja, 'i6-q-01-phone-form-ja');
@@ -114,6 +114,9 @@ describe('feedback questionnaires', () => {
     const errors = watchErrors(page);
     await page.goto(`/hxk${fillUrl}`);
     await waitForPath(page, '/login');
+    // Why sign in, said before it is asked (issue 20): once per student, anonymous answers kept apart.
+    await expect.poll(() => page.getByTestId('login-questionnaire-note').textContent()).toContain('每位学生只作答一次');
+    if (shots) await screenshot(page, 'i20-q-login-note-zh');
     await page.getByTestId('login-account').fill('student');
     await page.getByTestId('login-password').fill('Demo@2026');
     await page.getByTestId('login-submit').click();
@@ -146,8 +149,10 @@ describe('feedback questionnaires', () => {
     expect(await noHorizontalScroll(page, 'q-fill-page')).toBe(true);
     if (shots) await screenshot(page, 'i6-q-05-phone-already-zh');
 
-    // The student's list: the questionnaire is now among the answered ones.
-    await page.goto('/hxk/feeQuestionnaire');
+    // A student evaluates nothing: the app's landing is their questionnaires (issue 20), where the
+    // questionnaire is now among the answered ones.
+    await page.goto('/hxk/');
+    await waitForPath(page, '/feeQuestionnaire');
     await page.getByTestId('q-student-tab-answered').click();
     await page.getByTestId(`q-student-answered-row-${questionnaireId}-${courseId}`).waitFor();
     expect(await noHorizontalScroll(page, 'q-student-page')).toBe(true);

@@ -1,11 +1,13 @@
 /**
  * Issue 12 in the browser: a link or image on another site cannot end a session (finding 9), and no
- * main screen logs a console error or a Content-Security-Policy violation (finding 11).
+ * main screen logs a console error or a Content-Security-Policy violation (finding 11). Issue 20: nor
+ * has a serious or critical accessibility violation (axe-core), the sign-in page included.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations, type AxeFinding } from './support/axe.ts';
 import { launchBrowser, newContext, signInToShell, waitForPath } from './support/browser.ts';
 import { cookieValue } from './support/flows.ts';
 import { startServer, type TestServer } from './support/server.ts';
@@ -105,16 +107,22 @@ async function watchProblems(page: Page): Promise<Problem[]> {
   return problems;
 }
 
-/** Opens each screen by its address and waits for it to settle (its requests answered). */
-async function visit(page: Page, paths: string[]): Promise<string[]> {
+/**
+ * Opens each screen by its address and waits for it to settle (its requests answered), then checks it
+ * with axe: the screens it landed on, and each screen's serious or critical violations.
+ */
+async function visit(page: Page, paths: string[]): Promise<{ landed: string[]; a11y: Record<string, AxeFinding[]> }> {
   const landed: string[] = [];
+  const a11y: Record<string, AxeFinding[]> = {};
   for (const p of paths) {
     await page.goto(`/hxk${p}`);
     await page.getByTestId('side-menu').waitFor();
     await page.waitForLoadState('networkidle');
     landed.push(new URL(page.url()).pathname.replace(/^\/hxk/, ''));
+    const found = await axeViolations(page);
+    if (found.length) a11y[p] = found;
   }
-  return landed;
+  return { landed, a11y };
 }
 
 const ADMIN_SCREENS = [
@@ -131,32 +139,51 @@ const ADMIN_SCREENS = [
   '/back/questionManagement',
   '/back/SupervisionGroupManagement',
   '/back/assignmentsTask',
-  '/Report',
   '/CourseEvaluationReport',
   '/LessonEvaluationPlan',
   '/LessonEvaluationRecord',
   '/MeAppeal',
   '/MeInfo',
+  // The screens of the supervision half (issues 14-19).
+  '/SCADA',
+  '/SCADA/InspectionRecords',
+  '/ClassroomUsageSituation',
+  '/back/transcribeManagement',
+  '/back/rolePermission',
+  '/back/aiWarningSettings',
+  '/back/evaluateStatistics',
+  '/back/assignmentsProgress',
+  '/back/targetAdvance',
+  '/back/assignmentsQuestionnaire',
+  '/lessonPlanManagement',
+  '/feeQuestionnaire',
 ];
-const TEACHER_SCREENS = ['/Evaluate', '/LessonEvaluationRecord', '/MeAppeal', '/InviteMeToListen', '/teacherFeedback', '/MeInfo'];
+const TEACHER_SCREENS = ['/Evaluate', '/LessonEvaluationRecord', '/MeAppeal', '/InviteMeToListen', '/Report', '/teacherFeedback', '/lessonPlan', '/feeQuestionnaire', '/MeInfo'];
+// A student lands on their questionnaires (issue 20).
+const STUDENT_SCREENS = ['/feeQuestionnaire', '/MeInfo'];
 
 describe('no console error on any main screen', () => {
   it.each([
     ['admin', ADMIN_SCREENS],
     ['teacher', TEACHER_SCREENS],
+    ['student', STUDENT_SCREENS],
   ])('as %s', async (account, screens) => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     const problems = await watchProblems(page);
     await page.goto('/hxk/login');
+    await page.getByTestId('login-page').waitFor();
+    const signIn = await axeViolations(page);
     await page.getByTestId('login-account').fill(account);
     await page.getByTestId('login-password').fill('Demo@2026');
     await page.getByTestId('login-submit').click();
-    await waitForPath(page, '/Evaluate');
-    const landed = await visit(page, screens);
+    await waitForPath(page, screens[0]!);
+    const { landed, a11y } = await visit(page, screens);
+    if (signIn.length) a11y['/login'] = signIn;
     // Each screen opened as itself (none bounced to a refusal, which would prove nothing).
     expect(landed).toEqual(screens);
     expect(problems).toEqual([]);
+    expect(a11y).toEqual({});
     await context.close();
   });
 });

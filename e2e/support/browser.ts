@@ -188,12 +188,16 @@ async function resumeSignIn(browser: Browser, baseURL: string, account: string, 
   return page;
 }
 
+/** Where a member lands after sign-in: /Evaluate, or a student's questionnaires (issue 20). */
+const LANDING = /^\/(Evaluate|feeQuestionnaire)(\?|$)/;
+
 /**
- * A fresh profile signed in with the demo password, on /Evaluate once `ready` (default: the left menu)
- * is there. The first sign-in of an account in a test file goes through the sign-in form; later ones
- * reuse its cookies and storage with a session of their own (tests of signing in itself use
+ * A fresh profile signed in with the demo password, on its landing once `ready` (default: the left
+ * menu) is there. The first sign-in of an account in a test file goes through the sign-in form; later
+ * ones reuse its cookies and storage with a session of their own (tests of signing in itself use
  * signInWithPassword).
  */
+
 export async function signInToShell(browser: Browser, baseURL: string, account: string, opts: ContextOptions & { ready?: (page: Page) => Promise<unknown> } = {}): Promise<Page> {
   const { ready = (p: Page) => p.getByTestId('side-menu').waitFor(), ...contextOpts } = opts;
   let page = await resumeSignIn(browser, baseURL, account, DEMO_PASSWORD, contextOpts);
@@ -203,7 +207,7 @@ export async function signInToShell(browser: Browser, baseURL: string, account: 
     // Kept for the reply's summary; a sign-in that fails fails below, not here.
     const reply = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(LOGIN_API)).catch(() => null);
     await signInWithPassword(page, account, DEMO_PASSWORD);
-    await waitForPath(page, '/Evaluate');
+    await waitForPath(page, LANDING);
     await ready(page);
     const body = (await (await reply)?.json().catch(() => null)) as { data?: Partial<SessionSummary> } | null;
     if (body?.data) {
@@ -214,7 +218,7 @@ export async function signInToShell(browser: Browser, baseURL: string, account: 
     }
     return page;
   }
-  await waitForPath(page, '/Evaluate');
+  await waitForPath(page, LANDING);
   await ready(page);
   return page;
 }

@@ -67,6 +67,8 @@ import { recordingsRoutes } from './modules/recordings/recordings.routes.ts';
 import { recordingSharesRoutes } from './modules/recordings/recording-shares.routes.ts';
 import { lessonPlansRoutes } from './modules/lesson-plans/lesson-plans.routes.ts';
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
+import { licenceRoutes } from './modules/licence/licence.routes.ts';
+import { licenceRefusal, registerLicenceGuard } from './modules/licence/licence-guard.ts';
 
 export type BuildOptions = CoreOptions & { logger?: FastifyServerOptions['logger'] };
 
@@ -140,12 +142,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   registerRequestLimits(app, deps);
   registerGuard(app, deps, isApiRoute);
+  // Past the licence's expiry, school writes are refused (decision 0027).
+  registerLicenceGuard(app, deps);
   registerInputEdges(app);
   registerCostLimits(app, deps);
   // Operations: /healthz, /readyz, /metrics and the request histogram (before the routes it measures).
   registerOps(app, deps);
 
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler((thrown, req, reply) => {
+    const err = licenceRefusal(thrown) as typeof thrown;
     const lang = req.lang ?? 'en';
     let body: TErrorEnvelope;
     let status: number;
@@ -238,6 +243,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(lessonPlansRoutes);
     // -- the AI assistant (issue 16)
     await api.register(assistantRoutes);
+    // -- the deployment's licence (issue 19)
+    await api.register(licenceRoutes);
   });
 
   registerWeb(app, config);

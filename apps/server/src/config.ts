@@ -24,6 +24,10 @@ const ZEnv = z.object({
   COOKIE_SECURE: bool.default(false),
   TRUST_PROXY: bool.default(false),
   PUBLIC_ORIGIN: z.string().url().optional(),
+  // The deployment's licence (decision 0027): the vendor's Ed25519 public key (base64 of its 32 bytes
+  // or a PEM; default: the key in the build) and the hosts that never show the licence notice.
+  LICENCE_PUBLIC_KEY: z.string().min(1).optional(),
+  LICENCE_NOTICE_EXEMPT_HOSTS: z.string().default(''),
   WEB_DIST: z.string().optional(),
   DEFAULT_RESET_PASSWORD: z.string().min(6).max(16).default('Reset@2026'),
   SCHOOL_TIMEZONE: z.string().default('Asia/Shanghai').refine(isTimeZone, { message: 'must be an IANA time zone name such as Asia/Shanghai' }),
@@ -128,6 +132,8 @@ export type Config = {
   cookieSecure: boolean;
   trustProxy: boolean;
   publicOrigin: string | undefined;
+  /** The licence's trust anchor and the hosts exempt from its notice (modules/licence, decision 0027). */
+  licence: { publicKey: string | undefined; noticeExemptHosts: string[] };
   webDist: string;
   /** What an administrator's password reset sets; the person must change it at next sign-in. */
   defaultResetPassword: string;
@@ -311,6 +317,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     publicOrigin: e.PUBLIC_ORIGIN,
+    licence: {
+      publicKey: e.LICENCE_PUBLIC_KEY,
+      noticeExemptHosts: e.LICENCE_NOTICE_EXEMPT_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    },
     defaultResetPassword: e.DEFAULT_RESET_PASSWORD,
     schoolTimezone: e.SCHOOL_TIMEZONE,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

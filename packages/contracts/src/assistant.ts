@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ZId } from './common.ts';
+import { ZHttpUrl } from './members.ts';
 
 /** 0 the chat model (LLM_MODEL_CHAT), 1 the reasoning model (LLM_MODEL_REASONER). */
 export const ZAssistantModel = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)]));
@@ -77,7 +78,12 @@ export type TAssistantMessage = z.infer<typeof ZAssistantMessage>;
 export const ZProblemList = z.array(ZAssistantMessage);
 
 /** Whether a language model answers, and which ones (the panel says so). */
-export const ZAssistantStatus = z.object({ llm: z.boolean(), models: z.array(z.string()) });
+export const ZAssistantStatus = z.object({
+  llm: z.boolean(),
+  models: z.array(z.string()),
+  /** Whose model answers: the school's own, the deployment's, or none (the offline data assistant). */
+  provider: z.enum(['school', 'deployment', 'none']),
+});
 export type TAssistantStatus = z.infer<typeof ZAssistantStatus>;
 
 /** One event of askProblem's stream (`data: <json>`), then `data: [DONE]`. */
@@ -100,3 +106,55 @@ export const ZAssistantChunk = z.object({
   stopState: z.number().int().optional(),
 });
 export type TAssistantChunk = z.infer<typeof ZAssistantChunk>;
+
+// ---------------------------------------------------------------- the school's own model and fair use
+
+/**
+ * The school's language model (docs/decisions/0029): its own when address, model and key are all set,
+ * else the deployment's (LLM_*), else none (the offline data assistant). The key is never returned.
+ * Fair use: a monthly token budget for the school and questions per person per hour (null: none).
+ */
+export const ZAssistantSettings = z.object({
+  baseUrl: z.string().nullable(),
+  model: z.string().nullable(),
+  apiKeySet: z.boolean(),
+  inUse: z.enum(['school', 'deployment', 'none']),
+  deploymentConfigured: z.boolean(),
+  monthlyTokens: z.number().int().nullable(),
+  personHourly: z.number().int().nullable(),
+});
+export type TAssistantSettings = z.infer<typeof ZAssistantSettings>;
+
+export const ASSISTANT_FAIR_USE_LIMITS = { monthlyTokens: 1_000_000_000, personHourly: 10_000 } as const;
+
+/** apiKey: a new key, null to remove the stored one, absent to keep it (only with an unchanged address). */
+export const ZSaveAssistantSettings = z.object({
+  baseUrl: ZHttpUrl.nullable(),
+  model: z.string().trim().min(1).max(100).nullable(),
+  apiKey: z.string().trim().min(1).max(500).nullable().optional(),
+  monthlyTokens: z.number().int().min(1).max(ASSISTANT_FAIR_USE_LIMITS.monthlyTokens).nullable(),
+  personHourly: z.number().int().min(1).max(ASSISTANT_FAIR_USE_LIMITS.personHourly).nullable(),
+});
+export type TSaveAssistantSettings = z.infer<typeof ZSaveAssistantSettings>;
+
+/** A test of the model in use: it answered a one-word prompt, in how long, with which model. */
+export const ZAssistantTestResult = z.object({ service: z.enum(['school', 'deployment']), model: z.string(), ms: z.number().int() });
+export type TAssistantTestResult = z.infer<typeof ZAssistantTestResult>;
+
+/** A month as YYYY-MM (school time); absent: the current month. */
+export const ZAssistantUsageQuery = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'validation.invalid' }).optional() });
+
+/** Questions and tokens of a day and a model ('rules': the offline data assistant). */
+export const ZAssistantUsageRow = z.object({ day: z.string(), model: z.string(), questions: z.number().int(), tokens: z.number().int(), estimatedTokens: z.number().int() });
+
+/** A month's usage of the school (per day and model, never per person) or of the asker alone. */
+export const ZAssistantUsage = z.object({
+  month: z.string(),
+  questions: z.number().int(),
+  tokens: z.number().int(),
+  /** The school's monthly budget and what is left of it (null: no budget). */
+  monthlyTokens: z.number().int().nullable(),
+  remainingTokens: z.number().int().nullable(),
+  days: z.array(ZAssistantUsageRow),
+});
+export type TAssistantUsage = z.infer<typeof ZAssistantUsage>;

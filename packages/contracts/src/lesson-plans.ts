@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import { ZId, ZIdInput } from './common.ts';
-import { LESSON_PLAN_LEVELS, UPLOAD_LIMITS } from './constants.ts';
+import { LESSON_PLAN_LEVELS, OPINION_MIN_LENGTH, UPLOAD_LIMITS } from './constants.ts';
 import { withinDailyWindow } from './settings.ts';
+import type { TAppealStatus } from './workflow.ts';
 
 export const LESSON_PLAN_TYPES = ['lessonPlan', 'courseware', 'syllabus', 'other'] as const;
 export type TLessonPlanType = (typeof LESSON_PLAN_TYPES)[number];
@@ -104,6 +105,36 @@ export const ZPlanFile = z.object({
 });
 export type TPlanFile = z.infer<typeof ZPlanFile>;
 
+// ---------------------------------------------------------------- appeals of a grade
+
+/** The appeals' states (workflow.ts) a lesson-plan appeal uses: it cannot be withdrawn. */
+export const LESSON_PLAN_APPEAL_STATUSES = ['pending', 'resolved', 'unresolved'] as const satisfies readonly TAppealStatus[];
+export type TLessonPlanAppealStatus = (typeof LESSON_PLAN_APPEAL_STATUSES)[number];
+const ZLevel = z.number().int().refine((n) => (LESSON_PLAN_LEVELS as readonly number[]).includes(n), { message: 'validation.lessonPlanLevel' });
+const ZAppealText = z.string().trim().min(OPINION_MIN_LENGTH, { message: 'validation.opinionMin' }).max(1000, { message: 'validation.tooLong' });
+
+/** A teacher's appeal of a plan's grade: the level appealed, the reason, and how it was handled. */
+export const ZLessonPlanAppeal = z.object({
+  appealId: ZId,
+  status: z.enum(LESSON_PLAN_APPEAL_STATUSES),
+  reason: z.string(),
+  level: z.number().int(),
+  levelAfter: z.number().int().nullable(),
+  opinion: z.string().nullable(),
+  handler: z.object({ userId: ZId, name: z.string() }).nullable(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type TLessonPlanAppeal = z.infer<typeof ZLessonPlanAppeal>;
+export const ZLessonPlanAppealRequest = z.object({ planId: ZIdInput, reason: ZAppealText });
+export type TLessonPlanAppealRequest = z.input<typeof ZLessonPlanAppealRequest>;
+/** accept: the plan takes `levelAfter` (an opinion optional); reject: the opinion says why. */
+export const ZHandleLessonPlanAppealRequest = z.discriminatedUnion('action', [
+  z.object({ appealId: ZIdInput, action: z.literal('accept'), levelAfter: ZLevel, opinion: z.string().trim().max(1000, { message: 'validation.tooLong' }).default('') }),
+  z.object({ appealId: ZIdInput, action: z.literal('reject'), opinion: ZAppealText }),
+]);
+export type THandleLessonPlanAppealRequest = z.input<typeof ZHandleLessonPlanAppealRequest>;
+
 export const ZLessonPlan = z.object({
   planId: ZId,
   version: z.number().int(),
@@ -115,6 +146,8 @@ export const ZLessonPlan = z.object({
   comment: z.string().nullable(),
   evaluator: ZPerson.nullable(),
   evaluatedAt: z.string().nullable(),
+  /** The teacher's appeal of the grade (one per plan), if any. */
+  appeal: ZLessonPlanAppeal.nullable(),
   /** Current files first, then earlier versions' files. */
   files: z.array(ZPlanFile),
 });
@@ -160,19 +193,28 @@ export const ZPlanEvaluationListRequest = z.object({
 export const ZPlanEvaluationList = z.array(ZLessonPlanDue);
 export const ZEvaluatePlanRequest = z.object({
   planId: ZIdInput,
-  level: z.number().int().refine((n) => (LESSON_PLAN_LEVELS as readonly number[]).includes(n), { message: 'validation.lessonPlanLevel' }),
+  level: ZLevel,
   comment: z.string().trim().max(LESSON_PLAN_COMMENT_MAX).default(''),
 });
 export type TEvaluatePlanRequest = z.input<typeof ZEvaluatePlanRequest>;
+
+/** Where a plan is cited from: the class being patrolled, or the class being evaluated. */
+export const LESSON_PLAN_CITATION_SOURCES = ['patrol', 'evaluation'] as const;
 
 export const ZPlanFileQuery = z.object({
   planId: ZIdInput,
   fileId: ZIdInput,
   /** preview: the PDF (or its converted PDF) inline; download: the file as uploaded. */
   mode: z.enum(['preview', 'download']).default('download'),
-  /** Where a reader opened it: opening from patrol or an evaluation counts as a citation. */
-  from: z.enum(['patrol', 'evaluation', 'list']).default('list'),
-});
+  /** Where a reader opened it: from patrol or an evaluation of a class it counts as a citation, once per person, plan and class. */
+  from: z.enum([...LESSON_PLAN_CITATION_SOURCES, 'list']).default('list'),
+  /** The class being patrolled or evaluated (required with from=patrol|evaluation). */
+  courseSessionId: ZIdInput.optional(),
+}).refine((q) => q.from === 'list' || q.courseSessionId !== undefined, { message: 'validation.required', path: ['courseSessionId'] });
+
+/** The plans handed in for the course of one class (the patrol detail's and the evaluation form's tab). */
+export const ZClassLessonPlansQuery = z.object({ courseSessionId: ZIdInput });
+export const ZClassLessonPlans = z.array(ZLessonPlanDue);
 
 // ---------------------------------------------------------------- statistics
 

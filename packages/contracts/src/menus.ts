@@ -56,7 +56,9 @@ const GROUPS: [number, string, string, Def[]][] = [
     [114, 'AppealDetail', '/Appeal/Detail', null, { hidden: true }],
   ]],
   [140, 'feedback', 'CommentOutlined', [
-    [108, 'EvaluationQuestionnaire', '/EvaluationQuestionnaire'],
+    // The fill form a QR code, a link or a notification opens; the list of one's questionnaires is
+    // feeQuestionnaire ("My questionnaires"), so the menu shows that list once (issue 20).
+    [108, 'EvaluationQuestionnaire', '/EvaluationQuestionnaire', null, { hidden: true }],
     [143, 'feeQuestionnaire', '/feeQuestionnaire'],
     [141, 'teacherFeedback', '/teacherFeedback'],
     [142, 'feedbackDetails', '/feedbackDetails', null, { hidden: true }],
@@ -217,21 +219,41 @@ export function expandKeys(keys: Iterable<string>): Set<number> {
   return withAncestors(out);
 }
 
-/** Default grants of the built-in roles (identities 1-5); schools change them or add roles. */
+/**
+ * Default grants of the built-in roles (identities 1-5); schools change them or add roles. A screen
+ * that is always empty for a role is not offered to it (issue 20): Reports ("my courses, evaluations
+ * received") is a teacher's own results, so the administrator and the leader read results on the
+ * statistics screens and get Reports with the teacher role when they teach; Teacher feedback (my
+ * courses' student questionnaires) is not a supervisor's; a student evaluates nothing and lands on
+ * their questionnaires.
+ */
 export const BUILTIN_ROLE_GRANTS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> = {
   1: GROUPS.map(([, key]) => key),
   2: [
-    'evaluation', 'reportsAppeals', 'lessonPlans', 'feedback', 'assignments', 'statistics', 'personal',
+    'evaluation', 'CourseEvaluationReport', 'MeAppeal', 'EvaluateAppeal', 'AppealDetail', 'lessonPlans', 'feedback', 'assignments', 'statistics', 'personal',
     'SCADA', 'SCADADetail', 'InspectionRecords', 'AttendanceRecord', 'ClassroomUsageSituation', 'SCADARecording',
     'supervisionScheme', 'supervisionSchemeAddPlan', 'supervisionSchemeDetail', 'targetAdvance', 'targetAdvanceDetail', 'SupervisionGroupManagement', 'AddSGMan',
     'evaluationTemplate', 'evaluationAddTemplate', 'evaluationAddQuestions', 'evaluationDetail',
   ],
   3: [
-    'evaluation', 'Report', 'CourseEvaluationReport', 'EvaluationQuestionnaire', 'lessonPlanEvaluation', 'teacherFeedback', 'feedbackDetails', 'assignmentsPoint', 'personal',
+    'evaluation', 'Report', 'CourseEvaluationReport', 'feeQuestionnaire', 'EvaluationQuestionnaire', 'lessonPlanEvaluation', 'feedbackDetails', 'assignmentsPoint', 'personal',
     'SCADA', 'SCADADetail', 'InspectionRecords', 'AttendanceRecord', 'ClassroomUsageSituation', 'SCADARecording',
   ],
   // Not lessonPlanManagement (issue 18): it releases collections and reads everyone's hand-ins; a
   // teacher's own plans are on /lessonPlan (docs/decisions/0025-lesson-plans.md).
-  4: ['Evaluate', 'TeachingRecordDetail', 'SCADARecording', 'InviteMeToListen', 'EvaluationQuestionnaire', 'CourseEvaluationReport', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'teacherFeedback', 'feedbackDetails', 'personal'],
-  5: ['Evaluate', 'EvaluationQuestionnaire', 'feeQuestionnaire', 'personal'],
+  4: ['Evaluate', 'TeachingRecordDetail', 'SCADARecording', 'InviteMeToListen', 'feeQuestionnaire', 'EvaluationQuestionnaire', 'CourseEvaluationReport', 'Report', 'MeAppeal', 'AppealDetail', 'lessonPlan', 'teacherFeedback', 'feedbackDetails', 'personal'],
+  // Their questionnaires first (the landing is the first screen of one's menu); EvaluationQuestionnaire
+  // is the fill form a QR code or a notification opens.
+  5: ['feeQuestionnaire', 'EvaluationQuestionnaire', 'personal'],
 };
+
+/** What a built-in role does not get even when its grants name the group: see above. */
+const BUILTIN_ROLE_EXCEPT: Partial<Record<1 | 2 | 3 | 4 | 5, readonly string[]>> = { 1: ['Report'] };
+
+/** The menu ids a built-in role holds by default (and, for the administrator, always: see roles). */
+export function builtinRoleMenus(identity: 1 | 2 | 3 | 4 | 5): Set<number> {
+  const out = expandKeys(BUILTIN_ROLE_GRANTS[identity]);
+  // The excepted screens and their buttons, not the groups they sit in.
+  for (const id of expandKeys(BUILTIN_ROLE_EXCEPT[identity] ?? [])) if (MENU_BY_ID.get(id)!.kind !== 'group') out.delete(id);
+  return out;
+}

@@ -20,6 +20,9 @@ export const NOTIFICATION_KINDS = [
   'appeal.withdrawn',
   'lessonPlan.reminder',
   'lessonPlan.evaluated',
+  'lessonPlan.appealed',
+  'lessonPlan.appealResolved',
+  'lessonPlan.appealUnresolved',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { IDENTITY } from '@hxk/contracts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { assertCapacity } from '../modules/licence/licence.service.ts';
+import { AppError, localizeError } from '../platform/errors.ts';
 import { migrateDatabase, openDatabase, type DbHandle } from '../platform/db.ts';
 import { platformTx } from '../platform/tenancy.ts';
 import { accounts, schoolDomains, schoolMemberships, schools } from '../db/schema/index.ts';
@@ -17,8 +19,10 @@ import { ensureBuiltinRoles } from '../modules/roles/builtin-roles.ts';
 
 export type AddSchoolInput = { name: string; code: string; domains: string[]; admin?: string | undefined };
 
-export async function addSchool(dbh: DbHandle, input: AddSchoolInput): Promise<string> {
+export async function addSchool(dbh: DbHandle, input: AddSchoolInput, config: Pick<Config, 'licence'> = loadConfig()): Promise<string> {
   await migrateDatabase(dbh);
+  // The licence's limit on schools (decision 0027).
+  await assertCapacity({ dbh, now: () => new Date(), config }, 'schools');
   return platformTx(dbh.db, 'seed', async (tx) => {
     const [dup] = await tx.select().from(schools).where(sql`lower(${schools.code}) = ${input.code.toLowerCase()}`);
     if (dup) throw new Error(`a school with code ${input.code} exists already (id ${dup.id})`);
@@ -50,7 +54,7 @@ async function main(argv: string[]): Promise<string> {
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 1 })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   try {
-    return await addSchool(dbh, { name: values.name, code: values.code, domains: values.domain ?? [], admin: values.admin });
+    return await addSchool(dbh, { name: values.name, code: values.code, domains: values.domain ?? [], admin: values.admin }, config);
   } finally {
     await dbh.close();
   }
@@ -60,7 +64,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   main(process.argv.slice(2)).then(
     (id) => console.log(`school ${id} added`),
     (e: Error) => {
-      console.error(e.message);
+      console.error(e instanceof AppError ? localizeError(e.key, 'en', e.params) : e.message);
       process.exit(1);
     },
   );

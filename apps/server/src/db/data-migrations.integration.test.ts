@@ -56,4 +56,30 @@ describe.each(DRIVERS)('data migrations on %s', (driver) => {
     // Other roles' grants are as they were.
     expect(after.filter((g) => g.builtin !== 2)).toEqual(before);
   });
+  it('0052 takes always-empty screens from the built-in roles only, and keeps every questionnaire list', async () => {
+    // As before: the built-in roles held Reports, Teacher feedback and Evaluate as they used to, and a
+    // school's own role holds Reports and the old questionnaire list (108) without My questionnaires.
+    const own = await platformTx(dbh.db, 'seed', async (tx) => {
+      await tx.execute(sql`insert into role_menus (school_id, role_id, menu_id) select school_id, id, 111 from roles where builtin in (1, 2) on conflict do nothing`);
+      await tx.execute(sql`insert into role_menus (school_id, role_id, menu_id) select school_id, id, 141 from roles where builtin = 3 on conflict do nothing`);
+      await tx.execute(sql`insert into role_menus (school_id, role_id, menu_id) select school_id, id, 101 from roles where builtin = 5 on conflict do nothing`);
+      await tx.execute(sql`delete from role_menus where menu_id = 143 and role_id in (select id from roles where builtin in (3, 4))`);
+      const r = await tx.execute(sql`insert into roles (school_id, name) values (${a.schoolId}, 'Observers') returning id::text as id`);
+      const id = (r as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      await tx.execute(sql`insert into role_menus (school_id, role_id, menu_id) values (${a.schoolId}, ${id}, 111), (${a.schoolId}, ${id}, 108)`);
+      return id;
+    });
+    const holders = async (menuId: number) => (await grants(menuId)).map((g) => g.builtin).filter((b) => b !== null);
+
+    await runMigration(dbh, '0052_builtin_role_screens.sql');
+    await runMigration(dbh, '0052_builtin_role_screens.sql');
+    expect(new Set(await holders(111))).toEqual(new Set([3, 4]));
+    expect(new Set(await holders(141))).toEqual(new Set([1, 2, 4]));
+    expect(new Set(await holders(101))).not.toContain(5);
+    // Whoever could list their questionnaires still can, the school's own role included, once.
+    expect(new Set(await holders(143))).toEqual(new Set(await holders(108)));
+    const ownGrants = await platformTx(dbh.db, 'seed', async (tx) =>
+      (await tx.execute(sql`select menu_id as "menuId" from role_menus where role_id = ${own} order by 1`) as unknown as { rows: { menuId: number }[] }).rows.map((r) => r.menuId));
+    expect(ownGrants).toEqual([108, 111, 143]);
+  });
 });

@@ -47,7 +47,15 @@ export type AuthState = {
 };
 
 /** What a service receives: who acts, in which school, in which language. */
-export type Ctx = { deps: Deps; lang: TLanguage; ip: string; userAgent: string; auth: AuthState | null };
+export type Ctx = {
+  deps: Deps;
+  lang: TLanguage;
+  ip: string;
+  userAgent: string;
+  auth: AuthState | null;
+  /** The licence has expired: this request's school transactions are read-only (modules/licence/licence-guard.ts). */
+  readOnly?: boolean;
+};
 /** A signed-in person, with or without a school: handlers of 'account' routes get it from accountCtx(req). */
 export type AccountCtx = Ctx & { auth: AuthState };
 /** A member of the active school: handlers of 'member' and menu/button routes get it from memberCtx(req). */

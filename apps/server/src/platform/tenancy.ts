@@ -47,6 +47,8 @@ export const PLATFORM_CAPABILITIES = {
    * transaction to the school (asSchool).
    */
   jobs: ['apps/server/src/platform/jobs.ts', 'apps/server/src/modules/imports/imports.service.ts'],
+  /** The deployment's licence (decision 0027): its id, the licences activated, and counts across schools for its limits. */
+  licence: ['apps/server/src/modules/licence/licence.service.ts'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PlatformPath = keyof typeof PLATFORM_CAPABILITIES;
@@ -91,8 +93,13 @@ export async function readInSchool<T>(tx: Tx, schoolId: string, fn: (tx: Tx) => 
 }
 
 /** A school request's transaction, in the school of its session. */
-export function inSchool<T>(ctx: { deps: { dbh: { db: Database } }; auth: { schoolId: string } }, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, fn);
+export function inSchool<T>(ctx: { deps: { dbh: { db: Database } }; auth: { schoolId: string }; readOnly?: boolean | undefined }, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (!ctx.readOnly) return schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, fn);
+  // Past the licence's expiry (decision 0027): the database refuses every write of this request.
+  return schoolTx(ctx.deps.dbh.db, ctx.auth.schoolId, async (tx) => {
+    await tx.execute(sql`set transaction read only`);
+    return fn(tx);
+  });
 }
 
 /** A LIKE pattern that finds `text` anywhere, with the user's % _ and \ taken literally. */

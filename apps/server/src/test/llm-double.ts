@@ -18,9 +18,11 @@ export type DoubleTurn = {
   toolCalls?: { name: string; arguments: string }[];
   /** Default: 'tool_calls' when the turn calls tools, else 'stop'. */
   finish?: string;
+  /** Token counts reported in a last chunk (choices: []) when the request asks for stream_options.include_usage; absent: none reported. */
+  usage?: { prompt_tokens: number; completion_tokens: number };
 };
 
-export type RecordedChatRequest = { path: string; authorization: string | undefined; body: { model?: string; messages?: { role: string; content?: string | null; tool_call_id?: string }[]; tools?: unknown[]; stream?: boolean; thinking?: unknown } };
+export type RecordedChatRequest = { path: string; authorization: string | undefined; body: { model?: string; messages?: { role: string; content?: string | null; tool_call_id?: string }[]; tools?: unknown[]; stream?: boolean; thinking?: unknown; stream_options?: { include_usage?: boolean } } };
 
 export function startLlmDouble(service: { apiKey: string }) {
   const state = {
@@ -78,6 +80,10 @@ export function startLlmDouble(service: { apiKey: string }) {
         chunk({ tool_calls: [{ index: i, function: { arguments: tc.arguments.slice(half) } }] });
       });
       chunk({}, turn.finish ?? (turn.toolCalls?.length ? 'tool_calls' : 'stop'));
+      if (turn.usage && body.stream_options?.include_usage) {
+        const u = turn.usage;
+        events.push(JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model: body.model, choices: [], usage: { ...u, total_tokens: u.prompt_tokens + u.completion_tokens } }));
+      }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       let ended = false;
       res.on('close', () => {

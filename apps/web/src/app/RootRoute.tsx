@@ -4,7 +4,7 @@ import { loadAppTexts } from '../lib/i18n.ts';
 import { hasToken, mustChangePassword } from '../lib/auth-state.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { OPEN_PATHS, TOKEN_OPTIONAL_PATHS } from './guard-rules.ts';
-import { PageLoading } from '../components/PageLoading.tsx';
+import { BootLoading } from './pages/BootLoading.tsx';
 
 const ForcedPasswordChange = lazy(async () => {
   const [m] = await Promise.all([import('./pages/ForcedPasswordChange.tsx'), loadAppTexts()]);
@@ -23,7 +23,7 @@ export function RootRoute() {
 
   const free = OPEN_PATHS.includes(pathname) || TOKEN_OPTIONAL_PATHS.includes(pathname);
   if (!free && hasToken() && mustChangePassword()) return (
-      <Suspense fallback={<PageLoading fullscreen />}>
+      <Suspense fallback={<BootLoading />}>
         <ForcedPasswordChange onDone={rerender} />
       </Suspense>
     );

@@ -1,15 +1,14 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { loadAppTexts } from '../lib/i18n.ts';
-import { PATHS } from '../lib/paths.ts';
-import { appPath } from './guard-rules.ts';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { hasToken, getSchoolId } from '../lib/auth-state.ts';
+import { HOME_ROUTE, PATHS } from '../lib/paths.ts';
+import { appPath, decide } from './guard-rules.ts';
 import { guard } from './guard.ts';
-import { HOME_ROUTE, routesOf, type RouteLayout } from './routes.tsx';
+import { toRouteObjects, withAppTexts } from './route-objects.ts';
+import { SIGN_IN_ROUTES } from './sign-in-routes.ts';
+import type { RouteLayout } from './route-entry.ts';
 import { RootRoute } from './RootRoute.tsx';
 import { RootError } from './pages/RootError.tsx';
-import { PageLoading } from '../components/PageLoading.tsx';
-
-/** A layout's module once the app's texts are there too. */
-const withAppTexts = async <M,>(module: Promise<M>): Promise<M> => (await Promise.all([module, loadAppTexts()]))[0];
+import { BootLoading } from './pages/BootLoading.tsx';
 
 export const BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '');
 
@@ -22,20 +21,13 @@ function rootLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Sign-in and registration need only the sign-in texts; every other screen, the app's (lib/i18n.ts). */
-const needsAppTexts = (layout: RouteLayout) => layout !== 'auth' && layout !== 'register';
+const signIn = (layout: RouteLayout) => toRouteObjects(SIGN_IN_ROUTES.filter((r) => r.layout === layout));
 
-function children(layout: RouteLayout): RouteObject[] {
-  return routesOf(layout).map((r) => ({
-    path: r.path.slice(1),
-    handle: { key: r.key },
-    lazy: async () => {
-      const [Component] = await Promise.all([r.load(), needsAppTexts(layout) ? loadAppTexts() : undefined]);
-      return { Component };
-    },
-  }));
-}
-
+/**
+ * What the router knows from the start: the guard, the sign-in screens and the not-found page. The
+ * rest of the registry (routes.tsx) arrives on the first navigation that needs it (below), so the
+ * login page pays neither for the shell nor for the route table of every screen (decision 0030).
+ */
 export const routeObjects: RouteObject[] = [
   {
     id: 'root',
@@ -43,21 +35,36 @@ export const routeObjects: RouteObject[] = [
     loader: rootLoader,
     shouldRevalidate: () => true,
     Component: RootRoute,
-    HydrateFallback: () => <PageLoading fullscreen />,
+    HydrateFallback: BootLoading,
     ErrorBoundary: RootError,
     children: [
+      // "/" is the root itself, which the late route table would never be asked for: land from here.
+      { index: true, loader: () => redirect(HOME_ROUTE) },
       { path: 'loginWrapt', loader: () => redirect(PATHS.login) },
       // Layouts load with their first screen, so the login page does not pay for the shell.
-      { lazy: () => import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.AuthLayout })), children: children('auth') },
-      { lazy: () => import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.RegisterLayout })), children: children('register') },
-      { lazy: () => withAppTexts(import('./layouts/AccountLayout.tsx')).then((m) => ({ Component: m.AccountLayout })), children: children('account') },
-      {
-        lazy: () => withAppTexts(import('./layouts/ShellLayout.tsx')).then((m) => ({ Component: m.ShellLayout })),
-        children: [{ index: true, loader: () => redirect(HOME_ROUTE) }, ...children('shell')],
-      },
+      { id: 'auth-layout', lazy: () => import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.AuthLayout })), children: signIn('auth') },
+      { id: 'register-layout', lazy: () => import('./layouts/AuthLayout.tsx').then((m) => ({ Component: m.RegisterLayout })), children: signIn('register') },
       { path: '*', lazy: () => withAppTexts(import('./pages/NotFound.tsx')).then((m) => ({ Component: m.NotFound })) },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routeObjects, { basename: BASENAME });
+let patched = false;
+
+/**
+ * A path the router does not know yet (it matches only the not-found page) brings in the rest of the
+ * registry, once. A path the guard sends to sign-in first does not: the root loader redirects, and a
+ * visitor with no session never downloads the table.
+ */
+const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch, signal }) => {
+  if (patched) return;
+  const pathname = appPath(new URL(path, window.location.origin).pathname, BASENAME);
+  if (decide({ pathname, search: '', hash: '' }, { hasToken: hasToken(), schoolId: getSchoolId() }).kind === 'login') return;
+  const { appRoutePatches } = await import('./app-routes.tsx');
+  // An aborted navigation ignores patch(): the next one patches instead.
+  if (patched || signal.aborted) return;
+  for (const { parent, children } of appRoutePatches()) patch(parent, children);
+  patched = true;
+};
+
+export const router = createBrowserRouter(routeObjects, { basename: BASENAME, patchRoutesOnNavigation });

@@ -1,43 +1,14 @@
-import type { ComponentType } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '@hxk/contracts/constants';
 import { HOME_ROUTE, PATHS } from '../lib/paths.ts';
+import { lazy, type RouteEntry, type RouteLayout } from './route-entry.ts';
+import { SIGN_IN_ROUTES } from './sign-in-routes.ts';
 
 export { HOME_ROUTE };
+export type { RouteAccess, RouteEntry, RouteLayout } from './route-entry.ts';
 
-/**
- * Who may open a route. The guard (guard-rules.ts) enforces the spec's lists; a menu key (menus.ts in
- * the contracts) also needs that key among the user's permissions (the server enforces it again on
- * every call).
- */
-export type RouteAccess = 'open' | 'optional' | 'token' | (string & {});
 /** A highlight that keeps whatever the previous route highlighted (detail screens reached from several lists). */
 export const INHERIT_HIGHLIGHT = '@previous';
 /** Paths shown without the left menu (spec section 1). */
 export const MENU_HIDDEN_PATHS: readonly string[] = ['/SCADA/Detail'];
-/** Which frame a screen sits in. */
-export type RouteLayout = 'auth' | 'register' | 'account' | 'shell';
-
-export type RouteEntry = {
-  key: string;
-  path: string;
-  layout: RouteLayout;
-  access: RouteAccess;
-  load: () => Promise<ComponentType>;
-  /** Left-menu item highlighted while this route shows (its own key when absent). */
-  highlight?: string;
-  keepAlive?: boolean;
-};
-
-/** A chunk that has not arrived after 120 s is a load error (spec section 8). */
-function withTimeout<T>(load: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('chunk load timed out')), CHUNK_LOAD_TIMEOUT_MS);
-  });
-  return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
-}
-
-const lazy = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => () => withTimeout(load()).then(pick);
 
 /**
  * The one registry of screens: route key → component, access, highlight, keep-alive. Shell route keys
@@ -45,10 +16,8 @@ const lazy = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => () =
  * by `menu.<key>`.
  */
 export const ROUTES: RouteEntry[] = [
-  { key: 'login', path: PATHS.login, layout: 'auth', access: 'optional', load: lazy(() => import('../features/auth/pages/LoginPage.tsx'), (m) => m.LoginPage) },
-  { key: 'qrlogin', path: PATHS.qrLogin, layout: 'auth', access: 'optional', load: lazy(() => import('../features/auth/pages/QrLoginPage.tsx'), (m) => m.QrLoginPage) },
-  { key: 'register', path: PATHS.register, layout: 'register', access: 'optional', load: lazy(() => import('../features/auth/pages/RegisterPage.tsx'), (m) => m.RegisterPage) },
-  { key: 'qrRegister', path: PATHS.qrRegister, layout: 'register', access: 'optional', load: lazy(() => import('../features/auth/pages/QrRegisterPage.tsx'), (m) => m.QrRegisterPage) },
+  // Sign-in and registration (sign-in-routes.ts): the router knows them before it loads this table.
+  ...SIGN_IN_ROUTES,
   { key: 'awaitPage', path: PATHS.awaitPage, layout: 'account', access: 'optional', load: lazy(() => import('../features/schools/pages/AwaitPage.tsx'), (m) => m.AwaitPage) },
   { key: 'userInfo', path: PATHS.userInfo, layout: 'account', access: 'token', load: lazy(() => import('../features/schools/pages/ChooseSchoolPage.tsx'), (m) => m.ChooseSchoolPage) },
   { key: 'qrConfirm', path: PATHS.qrConfirm, layout: 'account', access: 'token', load: lazy(() => import('../features/auth/pages/QrConfirmPage.tsx'), (m) => m.QrConfirmPage) },
@@ -496,6 +465,10 @@ export const ROUTES: RouteEntry[] = [
   { key: 'SSO', path: '/SSO', layout: 'auth', access: 'open', load: lazy(() => import('../features/sso/pages/SsoPage.tsx'), (m) => m.SsoPage) },
   { key: 'SSOBS', path: '/SSOBS', layout: 'auth', access: 'open', load: lazy(() => import('../features/sso/pages/SsoPage.tsx'), (m) => m.SsoPage) },
   { key: 'loading', path: PATHS.loading, layout: 'auth', access: 'token', load: lazy(() => import('./pages/LoadingRoute.tsx'), (m) => m.LoadingRoute) },
+  // The deployment's licence (issue 19): reachable with or without a token.
+  { key: 'activation', path: PATHS.activation, layout: 'account', access: 'optional', load: lazy(() => import('../features/licence/pages/LicencePage.tsx'), (m) => m.LicencePage) },
+  { key: 'extendAuthorization', path: PATHS.extendAuthorization, layout: 'account', access: 'optional', load: lazy(() => import('../features/licence/pages/LicencePage.tsx'), (m) => m.LicencePage) },
+  { key: 'lengthen', path: PATHS.lengthen, layout: 'account', access: 'optional', load: lazy(() => import('../features/licence/pages/LicencePage.tsx'), (m) => m.LicencePage) },
   { key: 'terminal', path: PATHS.terminal, layout: 'account', access: 'open', load: lazy(() => import('../features/terminal/pages/TerminalPage.tsx'), (m) => m.TerminalPage) },
   { key: 'ShareDetail', path: '/SCADA/ShareDetail', layout: 'account', access: 'token', load: lazy(() => import('../features/live-lessons/pages/ShareDetailPage.tsx'), (m) => m.ShareDetailPage) },
   {
@@ -511,7 +484,8 @@ export const ROUTES: RouteEntry[] = [
     path: '/EvaluationQuestionnaire',
     layout: 'shell',
     access: 'EvaluationQuestionnaire',
-    highlight: 'EvaluationQuestionnaire',
+    // The fill form: the menu's entry for one's questionnaires is My questionnaires.
+    highlight: 'feeQuestionnaire',
     load: lazy(() => import('../features/questionnaires/pages/EvaluationQuestionnairePage.tsx'), (m) => m.EvaluationQuestionnairePage),
   },
   {
@@ -628,7 +602,14 @@ export const ROUTES: RouteEntry[] = [
     layout: 'shell',
     access: 'aiWarningSettings',
     highlight: 'aiWarningSettings',
-    load: lazy(() => import('../features/analysis/pages/AiWarningSettingsPage.tsx'), (m) => m.AiWarningSettingsPage),
+    // The assistant's model and fair use are a tab of the AI settings (docs/decisions/0029).
+    load: lazy(
+      () => Promise.all([import('../features/analysis/pages/AiWarningSettingsPage.tsx'), import('../features/assistant/components/AssistantSettingsTab.tsx')]),
+      ([page, assistant]) =>
+        function AiSettings() {
+          return <page.AiWarningSettingsPage extraTabs={[{ key: 'assistant', label: <assistant.AssistantSettingsTabLabel />, children: <assistant.AssistantSettingsTab /> }]} />;
+        },
+    ),
   },
   // -- Evaluation statistics (issue 17): school → department → teacher; filters in the URL. The
   // department screen keeps the previous route's highlight (spec section 2), the teacher screen the list's.
@@ -658,6 +639,44 @@ export const ROUTES: RouteEntry[] = [
     highlight: 'evaluateStatistics',
     keepAlive: false,
     load: lazy(() => import('../features/statistics/pages/EvaluateStatisticsRecordsPage.tsx'), (m) => m.EvaluateStatisticsRecordsPage),
+  },
+  // -- Three-rate statistics (issue 17): the school grouped as chosen, then the place opened with its classes.
+  {
+    key: 'threeRateStatistics',
+    path: '/back/threeRateStatistics',
+    layout: 'shell',
+    access: 'threeRateStatistics',
+    highlight: 'threeRateStatistics',
+    keepAlive: false,
+    load: lazy(() => import('../features/statistics/pages/ThreeRateStatisticsPage.tsx'), (m) => m.ThreeRateStatisticsPage),
+  },
+  {
+    key: 'threeRateStatisticsDetails',
+    path: '/back/threeRateStatisticsDetails',
+    layout: 'shell',
+    access: 'threeRateStatisticsDetails',
+    highlight: 'threeRateStatistics',
+    keepAlive: false,
+    load: lazy(() => import('../features/statistics/pages/ThreeRateStatisticsDetailsPage.tsx'), (m) => m.ThreeRateStatisticsDetailsPage),
+  },
+  // -- Sensitive-topic classrooms (issue 17): the classes with hits, then one class's hits in context.
+  {
+    key: 'sensitiveTopic',
+    path: '/back/sensitiveTopic',
+    layout: 'shell',
+    access: 'sensitiveTopic',
+    highlight: 'sensitiveTopic',
+    keepAlive: false,
+    load: lazy(() => import('../features/statistics/pages/SensitiveTopicPage.tsx'), (m) => m.SensitiveTopicPage),
+  },
+  {
+    key: 'sensitiveTopicDetails',
+    path: '/back/sensitiveTopicDetails',
+    layout: 'shell',
+    access: 'sensitiveTopicDetails',
+    highlight: 'sensitiveTopic',
+    keepAlive: false,
+    load: lazy(() => import('../features/statistics/pages/SensitiveTopicDetailsPage.tsx'), (m) => m.SensitiveTopicDetailsPage),
   },
   // The AI data board, opened from the header (a hidden screen of the statistics group).
   {

@@ -37,7 +37,7 @@ export function LanguageMenu() {
   );
   return (
     <Popover content={items} trigger="click" placement="bottomRight" arrow={false} open={open} onOpenChange={setOpen}>
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('language.menu')} aria-haspopup="menu" data-testid="language-menu">
+      <Button type="text" icon={<GlobalOutlined />} aria-label={`${t('language.menu')}: ${LANGUAGE_LABELS[lng]}`} aria-haspopup="menu" data-testid="language-menu">
         <span className="hide-xs">{LANGUAGE_LABELS[lng]}</span>
       </Button>
     </Popover>

@@ -67,6 +67,11 @@ export function rememberRedirect(fullPath: string): void {
   sessionStorage.setItem(SESSION_KEYS.redirectAfterLogin, fullPath);
 }
 
+/** The remembered target, left in place (the sign-in page says why it asks, e.g. for a questionnaire). */
+export function peekRedirect(): string | null {
+  return sessionStorage.getItem(SESSION_KEYS.redirectAfterLogin);
+}
+
 /** The remembered target, once: reading it forgets it. */
 export function takeRedirect(): string | null {
   const v = sessionStorage.getItem(SESSION_KEYS.redirectAfterLogin);

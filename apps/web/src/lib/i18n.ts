@@ -17,7 +17,7 @@ const languages: Record<TLanguage, () => Promise<Language>> = {
   ja: () => import('../locales/ja/index.ts'),
 };
 
-export const NAMESPACES = ['common', 'auth', 'schools', 'profile', 'roles', 'users', 'org', 'settings', 'schedule', 'classrooms', 'supervision', 'assignments', 'imports', 'catalog', 'templates', 'evaluation', 'plans', 'evaluations', 'invitations', 'appeals', 'reports', 'statistics', 'notifications', 'questionnaires', 'patrol', 'patrolDetail', 'shouting', 'recordings', 'liveLessons', 'share', 'usage', 'analysis', 'board', 'lessonPlans', 'assistant'] as const;
+export const NAMESPACES = ['common', 'auth', 'schools', 'profile', 'roles', 'users', 'org', 'settings', 'schedule', 'classrooms', 'supervision', 'assignments', 'imports', 'catalog', 'templates', 'evaluation', 'plans', 'evaluations', 'invitations', 'appeals', 'reports', 'statistics', 'notifications', 'questionnaires', 'patrol', 'patrolDetail', 'shouting', 'recordings', 'liveLessons', 'share', 'usage', 'analysis', 'board', 'lessonPlans', 'assistant', 'licence'] as const;
 
 /** The menu names each language in its own script (spec: 中文, English, 日本語). */
 export const LANGUAGE_LABELS: Record<TLanguage, string> = { zh: '中文', en: 'English', ja: '日本語' };

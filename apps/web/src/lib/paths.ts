@@ -9,6 +9,8 @@ export const PATHS = {
   awaitPage: '/awaitPage',
   meInfo: '/MeInfo',
   evaluate: '/Evaluate',
+  /** My questionnaires, to fill and answered (the menu's one list of them; issue 20). */
+  feeQuestionnaire: '/feeQuestionnaire',
   schoolApplications: '/back/schoolApplications',
   roleManagement: '/back/roleManagement',
   rolePermission: '/back/rolePermission',
@@ -28,7 +30,14 @@ export const PATHS = {
   classroomReport: '/ClassroomReport',
   /** Shown while a single sign-on completes (?entry=front|back), then the landing page (issue 19). */
   loading: '/loading',
+  /** The deployment's licence (issue 19): first activation, extension, and the request for one. */
+  activation: '/activation',
+  extendAuthorization: '/extendAuthorization',
+  lengthen: '/lengthen',
 } as const;
 
-/** Where a signed-in member lands: the front evaluation page (spec section 2: / redirects to /Evaluate). */
+/**
+ * Where a signed-in member lands: the front evaluation page (spec section 2: / redirects to /Evaluate);
+ * a role without it (students) lands on the first screen of its menu (ShellLayout).
+ */
 export const HOME_ROUTE: string = PATHS.evaluate;

@@ -28,4 +28,6 @@ export const SESSION_KEYS = {
   enableExternal: 'enableExternal',
   /** The account to whom the open school invitations were shown after sign-in (once per session). */
   invitationsShown: 'hxkInvitationsShown',
+  /** The licence notice someone closed this session (its state and end, so a new one shows again). */
+  licenceNoticeClosed: 'hxkLicenceNoticeClosed',
 } as const;

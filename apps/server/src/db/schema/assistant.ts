@@ -5,7 +5,7 @@
  * to the member who made it, and the service reads only the asker's own.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { schools } from './platform.ts';
 import { schoolMemberships } from './school.ts';
 import { createdAt, id, idString, schoolId, ts } from './columns.ts';
@@ -58,4 +58,43 @@ export const assistantMessages = pgTable('assistant_messages', {
   foreignKey({ columns: [t.schoolId, t.sessionId], foreignColumns: [assistantSessions.schoolId, assistantSessions.id] }).onDelete('cascade'),
   index('assistant_messages_session_idx').on(t.schoolId, t.sessionId, t.createdAt),
   check('assistant_messages_ck', sql`${t.stopState} in (0, 1, 2) and ${t.source} in ('llm', 'rules') and char_length(${t.problem}) between 1 and 4000`),
+]);
+
+/**
+ * The school's own language model and its fair-use limits (docs/decisions/0029-assistant-provider-and-fair-use.md):
+ * address, model and API key together (the key sealed by the secret box, never returned), or none
+ * to use the deployment's; a monthly token budget for the school and questions per person per hour
+ * (null: no limit of the school's own).
+ */
+export const assistantSettings = pgTable('assistant_settings', {
+  schoolId: school().primaryKey(),
+  baseUrl: text('base_url'),
+  model: text('model'),
+  /** Sealed (platform/secret-box.ts): `sealed:v1:…`. */
+  apiKey: text('api_key'),
+  monthlyTokens: bigint('monthly_tokens', { mode: 'number' }),
+  personHourly: integer('person_hourly'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  check('assistant_settings_ck', sql`(${t.monthlyTokens} is null or ${t.monthlyTokens} > 0) and (${t.personHourly} is null or ${t.personHourly} > 0)`),
+]);
+
+/**
+ * What the assistant used, per school day, model and asker: questions and tokens (the provider's
+ * reported usage, or an estimate from the text when it reports none). The asker is kept so a person
+ * can read their own; the administrator reads it per school and per model only.
+ */
+export const assistantUsage = pgTable('assistant_usage', {
+  schoolId: school(),
+  day: date('day', { mode: 'string' }).notNull(),
+  /** The model that answered, or 'rules' for the offline data assistant. */
+  model: text('model').notNull(),
+  accountId: idString('account_id').notNull(),
+  questions: integer('questions').notNull().default(0),
+  tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+  /** Of those tokens, how many were estimated (the provider reported none). */
+  estimatedTokens: bigint('estimated_tokens', { mode: 'number' }).notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.day, t.model, t.accountId] }),
+  index('assistant_usage_account_idx').on(t.schoolId, t.accountId, t.day),
 ]);

@@ -15,3 +15,4 @@ export * from './analysis.ts';
 export * from './lesson-plans.ts';
 export * from './sso.ts';
 export * from './assistant.ts';
+export * from './licence.ts';

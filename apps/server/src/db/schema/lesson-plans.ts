@@ -7,10 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
-import { LESSON_PLAN_TARGETS, LESSON_PLAN_TYPES, PREVIEW_STATES } from '@hxk/contracts';
+import { LESSON_PLAN_APPEAL_STATUSES, LESSON_PLAN_CITATION_SOURCES, LESSON_PLAN_TARGETS, LESSON_PLAN_TYPES, OPINION_MIN_LENGTH, PREVIEW_STATES } from '@hxk/contracts';
 import { schools } from './platform.ts';
 import { schoolMemberships } from './school.ts';
-import { courses } from './directory.ts';
+import { courseSessions, courses } from './directory.ts';
 import { createdAt, id, idString, schoolId, ts } from './columns.ts';
 
 const school = () => schoolId().references(() => schools.id, { onDelete: 'cascade' });
@@ -108,4 +108,59 @@ export const lessonPlanFiles = pgTable('lesson_plan_files', {
   index('lesson_plan_files_created_idx').on(t.schoolId, t.createdAt).where(sql`${t.expiredAt} is null`),
   check('lesson_plan_files_ck', sql`${inList(t.preview, PREVIEW_STATES)} and ${t.addedIn} >= 1 and (${t.removedIn} is null or ${t.removedIn} > ${t.addedIn})
     and ((${t.fileId} is null) = (${t.expiredAt} is not null))`),
+]);
+
+/**
+ * Who cited a plan: someone other than its teacher opened it while patrolling or evaluating one class.
+ * Once per person, plan and class; `times_cited` counts these rows (the first opening adds one).
+ */
+export const lessonPlanCitations = pgTable('lesson_plan_citations', {
+  schoolId: school(),
+  planId: idString('plan_id').notNull(),
+  accountId: idString('account_id').notNull(),
+  courseSessionId: idString('course_session_id').notNull(),
+  source: text('source', { enum: LESSON_PLAN_CITATION_SOURCES }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.planId, t.accountId, t.courseSessionId] }),
+  foreignKey({ columns: [t.schoolId, t.planId], foreignColumns: [lessonPlans.schoolId, lessonPlans.id] }).onDelete('cascade'),
+  foreignKey({ columns: [t.schoolId, t.courseSessionId], foreignColumns: [courseSessions.schoolId, courseSessions.id] }).onDelete('cascade'),
+  memberFk('lesson_plan_citations_account_fk', [t.schoolId, t.accountId]).onDelete('cascade'),
+  check('lesson_plan_citations_ck', inList(t.source, LESSON_PLAN_CITATION_SOURCES)),
+]);
+
+const atLeast = (col: PgColumn) => sql`char_length(btrim(${col})) >= ${sql.raw(String(OPINION_MIN_LENGTH))}`;
+
+/**
+ * A teacher's appeal of a plan's grade (once per plan): pending until the grader or an administrator
+ * accepts it with a new level (resolved) or rejects it with a reason (unresolved); the appeals'
+ * states and transitions (@hxk/contracts/workflow), without withdrawal.
+ */
+export const lessonPlanAppeals = pgTable('lesson_plan_appeals', {
+  schoolId: school(),
+  id: id(),
+  planId: idString('plan_id').notNull(),
+  teacherId: idString('teacher_id').notNull(),
+  status: text('status', { enum: LESSON_PLAN_APPEAL_STATUSES }).notNull().default('pending'),
+  reason: text('reason').notNull(),
+  /** The plan's level when appealed, and the level the appeal gave it. */
+  level: integer('level').notNull(),
+  levelAfter: integer('level_after'),
+  opinion: text('opinion'),
+  handlerId: idString('handler_id'),
+  createdAt: createdAt(),
+  handledAt: ts('handled_at'),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  foreignKey({ columns: [t.schoolId, t.planId], foreignColumns: [lessonPlans.schoolId, lessonPlans.id] }).onDelete('cascade'),
+  memberFk('lesson_plan_appeals_teacher_fk', [t.schoolId, t.teacherId]).onDelete('cascade'),
+  memberFk('lesson_plan_appeals_handler_fk', [t.schoolId, t.handlerId]),
+  uniqueIndex('lesson_plan_appeals_plan_uq').on(t.schoolId, t.planId),
+  index('lesson_plan_appeals_status_idx').on(t.schoolId, t.status, t.createdAt),
+  check('lesson_plan_appeals_ck', sql`${inList(t.status, LESSON_PLAN_APPEAL_STATUSES)} and ${atLeast(t.reason)} and char_length(${t.reason}) <= 1000
+    and ${t.level} between 1 and 4 and (${t.levelAfter} is null or ${t.levelAfter} between 1 and 4)
+    and ((${t.status} = 'resolved') = (${t.levelAfter} is not null))
+    and ((${t.status} <> 'pending') = (${t.handlerId} is not null and ${t.handledAt} is not null))
+    and (${t.status} <> 'unresolved' or ${t.opinion} is not null) and (${t.status} <> 'pending' or ${t.opinion} is null)
+    and (${t.opinion} is null or (${atLeast(t.opinion)} and char_length(${t.opinion}) <= 1000))`),
 ]);

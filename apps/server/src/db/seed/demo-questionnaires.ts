@@ -1,12 +1,12 @@
 /**
  * Feedback questionnaires for the demo (issue 6): students enrolled in the demo teacher's courses, a
- * published student questionnaire of four bank questions with answers in every course (the demo
+ * published student questionnaire of four questions in a student's words with answers in every course (the demo
  * student has answered all but one course, so the fill flow can be tried), a closed one with answers,
  * a draft, and an open teacher questionnaire the demo teacher has not answered. Questions and answers
  * go through the same rules as the product's, so the seed cannot hold what the API would refuse.
  */
-import { inArray } from 'drizzle-orm';
-import { IDENTITY, addDays, normalizeQuestion, ZQuestionBody, ZTemplateQuestion, type TAnswer, type TTemplateQuestion } from '@hxk/contracts';
+import { IDENTITY, addDays, normalizeQuestion, ZTemplateQuestion, type TAnswer, type TTemplateQuestion } from '@hxk/contracts';
+import { and, eq } from 'drizzle-orm';
 import {
   courseStudents,
   questionnaireCourses,
@@ -14,7 +14,6 @@ import {
   questionnaires,
   questionnaireSubmissions,
   questionnaireTeachers,
-  questions,
   schoolMemberships,
 } from '../schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -69,25 +68,36 @@ export async function seedDemoQuestionnaires(tx: Tx, school: SeededSchool, today
   const courseIds = school.directory.courses.filter((c) => c.teacherId === teacher).map((c) => c.id);
   if (!courseIds.length) return;
 
+  const unit = school.directory.courses.find((c) => c.teacherId === teacher)!.orgUnitId;
+  await tx.update(schoolMemberships).set({ orgUnitId: unit })
+    .where(and(eq(schoolMemberships.schoolId, schoolId), eq(schoolMemberships.accountId, demoStudent)));
   // Students: the directory has none, so a class of them (accounts are global: the school's suffix keeps names apart).
   const suffix = school.users.student!.account.slice('student'.length);
   const students: string[] = [];
   for (let n = 1; n <= STUDENTS; n++) {
     const account = `stu${suffix ? `${suffix}-` : ''}${String(n).padStart(4, '0')}`;
-    const row = await createAccount(tx, { account, name: `${SURNAMES[n % SURNAMES.length]}${GIVEN[(n * 5) % GIVEN.length]}` });
-    await tx.insert(schoolMemberships).values({ schoolId, accountId: row.id, identity: IDENTITY.student, status: 'approved' });
+    // Unique names (each surname meets each given name once in 144) and the unit of the courses taken.
+    const row = await createAccount(tx, { account, name: `${SURNAMES[n % SURNAMES.length]}${GIVEN[(n + Math.floor(n / SURNAMES.length)) % GIVEN.length]}` });
+    await tx.insert(schoolMemberships).values({ schoolId, accountId: row.id, identity: IDENTITY.student, status: 'approved', orgUnitId: unit });
     students.push(row.id);
   }
   await ensureBuiltinRoles(tx, schoolId);
   await tx.insert(courseStudents).values(courseIds.flatMap((courseId) => [demoStudent, ...students].map((accountId) => ({ schoolId, courseId, accountId }))));
 
-  // Four questions copied from the approved bank: single choice, stars, a score, elements with a comment.
-  const bank = await tx.select().from(questions).where(inArray(questions.id, school.evaluation.questionIds));
-  const picked = (['single', 'star', 'score', 'combo2'] as const).flatMap((type) => bank.filter((q) => q.type === type && q.status === 'approved').slice(0, 1));
-  const studentQuestions = checked(picked.map((q, i) => {
-    const body = ZQuestionBody.parse({ ...(q.body as Record<string, unknown>), type: q.type, title: q.title, standard: q.standard, score: q.score, knowledgeLevel: q.knowledgeLevel });
-    return normalizeQuestion({ ...body, key: `q${i + 1}`, sourceQuestionId: q.id });
-  }));
+  // Four questions in a student's words (issue 20: the supervisors' bank speaks of objectives and
+  // methods as an observer sees them): single choice, stars, a score, elements with a comment.
+  const studentQuestions = checked([
+    { type: 'single', title: 'The pace of this class was', options: [{ key: 'a', content: 'About right', score: 10 }, { key: 'b', content: 'Too fast', score: 5 }, { key: 'c', content: 'Too slow', score: 5 }] },
+    { type: 'star', title: 'I understood the main points of this class', score: 10, stars: 5 },
+    {
+      type: 'score', title: 'How much did this class help you learn?', score: 10,
+      ranges: [{ key: 'r1', min: 8, max: 10, standard: 'A lot' }, { key: 'r2', min: 5, max: 7, standard: 'Somewhat' }, { key: 'r3', min: 0, max: 4, standard: 'Little' }],
+    },
+    {
+      type: 'combo2', title: 'The teacher', commentRequired: true,
+      elements: [{ key: 'x', name: 'Explains clearly', score: 10 }, { key: 'y', name: 'Answers our questions', score: 10 }],
+    },
+  ].map((q, i) => normalizeQuestion(ZTemplateQuestion.parse({ ...q, key: `q${i + 1}` }))));
 
   const make = async (v: { title: string; description: string; audience: 'student' | 'teacher'; status: 'draft' | 'published' | 'closed'; startDate: string; endDate: string; questions: TTemplateQuestion[] }) => {
     const published = v.status === 'draft' ? null : new Date(`${v.startDate}T00:00:00Z`);

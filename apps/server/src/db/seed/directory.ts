@@ -70,6 +70,16 @@ const DEPARTMENTS: Record<string, { name: string; code: string; subjects: string
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '高', '林', '罗'];
 const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀英', '华', '慧'];
 
+/**
+ * The n-th generated person's name: unique for every n (issue 20: no three teachers called 何杰). Each
+ * surname meets each given name once in 400 people; beyond that a second given character is added.
+ */
+export function personName(n: number): string {
+  const given = GIVEN[(n + Math.floor(n / SURNAMES.length)) % GIVEN.length]!;
+  const more = n >= SURNAMES.length * GIVEN.length ? GIVEN[Math.floor(n / (SURNAMES.length * GIVEN.length)) % GIVEN.length]! : '';
+  return `${SURNAMES[n % SURNAMES.length]}${given}${more}`;
+}
+
 /** Daily session times (minutes after midnight): ten 45-minute sessions. */
 export const DEMO_SESSION_TIMES: [number, number][] = [
   [480, 525], [535, 580], [600, 645], [655, 700], [840, 885], [895, 940], [960, 1005], [1015, 1060], [1140, 1185], [1195, 1240],
@@ -119,7 +129,7 @@ export async function seedDirectory(
     .where(and(eq(schoolMemberships.schoolId, schoolId), eq(schoolMemberships.accountId, input.demoTeacherId)));
   for (let n = 1; n < scale.teachers; n++) {
     const account = `${input.accountPrefix}${String(n).padStart(3, '0')}`;
-    const name = `${SURNAMES[n % SURNAMES.length]}${GIVEN[(n * 7) % GIVEN.length]}`;
+    const name = personName(n);
     const row = await createAccount(tx, { account, name });
     const orgUnitId = departments[n % departments.length]!.id;
     await tx.insert(schoolMemberships).values({ schoolId, accountId: row.id, identity: IDENTITY.teacher, status: 'approved', orgUnitId });

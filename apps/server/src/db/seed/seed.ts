@@ -50,15 +50,20 @@ export async function seedSchool(
     for (const domain of input.domains) await tx.insert(schoolDomains).values({ domain, schoolId });
     const [root] = await tx.insert(orgUnits).values({ schoolId, name: input.name, kind: 'school' }).returning();
     const units = ['Academic Affairs Office', 'College of Science', 'College of Humanities'];
+    const unitIds: string[] = [];
     for (const [i, name] of units.entries()) {
-      await tx.insert(orgUnits).values({ schoolId, parentId: root!.id, name, kind: i === 0 ? 'office' : 'college', sort: i });
+      const [unit] = await tx.insert(orgUnits).values({ schoolId, parentId: root!.id, name, kind: i === 0 ? 'office' : 'college', sort: i }).returning({ id: orgUnits.id });
+      unitIds.push(unit!.id);
     }
+    // Everyone has a unit (issue 20): the office runs supervision, the student studies in a college
+    // (the teacher's department is set with the directory; the demo activity moves the student to it).
+    const unitOf = (identity: TIdentity) => (identity === IDENTITY.student ? unitIds[1] : identity === IDENTITY.teacher ? null : unitIds[0]) ?? null;
     const users: SeededSchool['users'] = {};
     for (const [i, role] of DEMO_ROLES.entries()) {
       const account = `${role.account}${input.suffix}`;
       const phone = `${input.phonePrefix}${String(i + 1).padStart(4, '0')}`;
       const row = await createAccount(tx, { account, name: `${role.name.en}${input.suffix ? ` ${input.suffix}` : ''}`, phone });
-      await tx.insert(schoolMemberships).values({ schoolId, accountId: row.id, identity: role.identity, status: 'approved' });
+      await tx.insert(schoolMemberships).values({ schoolId, accountId: row.id, identity: role.identity, status: 'approved', orgUnitId: unitOf(role.identity) });
       users[role.account] = { id: row.id, account, phone, identity: role.identity };
     }
     const directory = await seedDirectory(tx, {

@@ -3,19 +3,19 @@
  * A school that sets address, model and key together has its lessons transcribed there; otherwise
  * the deployment's service (TRANSCRIPTION_*) is used, or none. The key is sealed at rest
  * (platform/secret-box.ts), never returned, and only ever sent to the address it was saved with,
- * through the guarded outbound client (a school's address is checked on every call).
+ * through the guarded outbound client (a school's address is checked on every call). The rules are
+ * those of every school-set service (platform/school-service.ts).
  */
 import type { TSaveTranscriptionSettings, TTranscriptionSettings, TTranscriptionTestResult } from '@hxk/contracts';
 import type { Deps, MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { chooseService, nextService, serviceView, type StoredService } from '../../platform/school-service.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { transcriberFor, type Transcriber, type TranscriptionSettings } from '../../platform/adapters/transcription.ts';
 import { saveGlobalSettings, settingsRow } from '../settings/settings.repo.ts';
 
-type Stored = { baseUrl: string | null; model: string | null; sealedKey: string | null };
-
-async function stored(tx: Tx): Promise<Stored> {
+async function stored(tx: Tx): Promise<StoredService> {
   const row = await settingsRow(tx);
   return { baseUrl: row?.transcriptionBaseUrl ?? null, model: row?.transcriptionModel ?? null, sealedKey: row?.transcriptionApiKey ?? null };
 }
@@ -23,14 +23,9 @@ async function stored(tx: Tx): Promise<Stored> {
 const complete = (s: TranscriptionSettings | null | undefined) => !!(s?.baseUrl?.trim() && s.apiKey?.trim() && s.model?.trim());
 
 /** The service the school's analyses use now, with whose it is. */
-function chosen(deps: Pick<Deps, 'config' | 'secrets'>, s: Stored): { service: 'school' | 'deployment' | 'none'; settings: TranscriptionSettings | null } {
-  if (s.baseUrl && s.model && s.sealedKey) {
-    // A key sealed under another SECRETS_KEY cannot be opened: the school enters it again.
-    const apiKey = deps.secrets.open(s.sealedKey);
-    if (apiKey) return { service: 'school', settings: { baseUrl: s.baseUrl, model: s.model, apiKey } };
-  }
+function chosen(deps: Pick<Deps, 'config' | 'secrets'>, s: StoredService) {
   const deployment = deps.config.analysis.transcription;
-  return complete(deployment) ? { service: 'deployment', settings: deployment } : { service: 'none', settings: null };
+  return chooseService<TranscriptionSettings>(deps.secrets, s, (own) => own, complete(deployment) ? deployment : null);
 }
 
 /** The transcriber an analysis of the school in `tx` uses (the analysis job). */
@@ -40,24 +35,13 @@ export async function schoolTranscriber(deps: Pick<Deps, 'config' | 'secrets'>, 
 
 export async function transcriptionSettings(ctx: MemberCtx): Promise<TTranscriptionSettings> {
   const s = await inSchool(ctx, stored);
-  return {
-    baseUrl: s.baseUrl,
-    model: s.model,
-    apiKeySet: s.sealedKey !== null,
-    inUse: chosen(ctx.deps, s).service,
-    deploymentConfigured: complete(ctx.deps.config.analysis.transcription),
-  };
+  return { ...serviceView(s), inUse: chosen(ctx.deps, s).service, deploymentConfigured: complete(ctx.deps.config.analysis.transcription) };
 }
 
 export async function saveTranscriptionSettings(ctx: MemberCtx, input: TSaveTranscriptionSettings): Promise<TTranscriptionSettings> {
   await inSchool(ctx, async (tx) => {
-    const before = await stored(tx);
-    const sealedKey = input.apiKey === undefined ? before.sealedKey : input.apiKey === null ? null : ctx.deps.secrets.seal(input.apiKey);
-    const cleared = input.baseUrl === null && input.model === null && sealedKey === null;
-    if (!cleared && (input.baseUrl === null || input.model === null || sealedKey === null)) throw new AppError('transcription.incomplete');
-    // A key goes only to the address it was given with: a new address needs the key again.
-    if (!cleared && input.apiKey === undefined && input.baseUrl !== before.baseUrl) throw new AppError('transcription.incomplete');
-    await saveGlobalSettings(tx, ctx.auth.schoolId, { transcriptionBaseUrl: input.baseUrl, transcriptionModel: input.model, transcriptionApiKey: sealedKey, updatedAt: ctx.deps.now() });
+    const next = nextService(ctx.deps.secrets, await stored(tx), input, 'transcription.incomplete');
+    await saveGlobalSettings(tx, ctx.auth.schoolId, { transcriptionBaseUrl: next.baseUrl, transcriptionModel: next.model, transcriptionApiKey: next.sealedKey, updatedAt: ctx.deps.now() });
   });
   return transcriptionSettings(ctx);
 }

@@ -171,7 +171,7 @@ describe.each(DRIVERS)('the AI assistant with a language model (%s)', (driver) =
     const req = double.state.requests.at(-1)!;
     expect(req.body.model).toBe('reason-m');
     expect(req.body.stream).toBe(true);
-    expect(req.body.tools?.length).toBe(5);
+    expect(req.body.tools?.length).toBe(6);
     const [m] = (await call<TAssistantMessage[]>(env.app, { url: `${P}/getProblemList?sessionId=${id}`, token: admin })).body.data;
     expect(m).toMatchObject({ problem: 'What is the answer?', thoughtProcess: 'Let me think.', summarize: 'The answer is 42.', stopState: 0, finishReason: 'stop', source: 'llm', model: 1 });
   });

@@ -1,14 +1,30 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAskProblemQuery, ZAssistantStatus, ZErrorEnvelope, ZNewSessionQuery, ZProblemList, ZSessionHistory, ZSessionIdQuery } from '@hxk/contracts';
+import {
+  ZAskProblemQuery,
+  ZAssistantSettings,
+  ZAssistantStatus,
+  ZAssistantTestResult,
+  ZAssistantUsage,
+  ZAssistantUsageQuery,
+  ZErrorEnvelope,
+  ZNewSessionQuery,
+  ZProblemList,
+  ZSaveAssistantSettings,
+  ZSessionHistory,
+  ZSessionIdQuery,
+} from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './assistant.service.ts';
+import * as provider from './provider.ts';
 
 const tags = ['assistant'];
 // The spec's paths, spelling included (section 7).
 const P = '/ai/deekseek/v1';
+// The school's own model and fair use (docs/decisions/0029): the AI settings screen's permission.
+const S = '/ai/assistant/v1';
 
 export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${P}/askProblem`, {
@@ -76,5 +92,35 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`${P}/status`, {
     config: { permission: 'member' },
     schema: { tags, summary: 'Whether a language model answers (else the offline data assistant), and its models', response: okSchema(ZAssistantStatus) },
-  }, async (req) => ok(svc.status(memberCtx(req))));
+  }, async (req) => ok(await svc.status(memberCtx(req))));
+
+  app.get(`${P}/myUsage`, {
+    config: { permission: 'member' },
+    schema: { tags, summary: 'My own questions and tokens of a month (school time) per day and model, and what is left of the school\'s budget', querystring: ZAssistantUsageQuery, response: okSchema(ZAssistantUsage) },
+  }, async (req) => ok(await provider.myUsage(memberCtx(req), req.query.month)));
+
+  app.get(`${S}/settings`, {
+    config: { permission: 'aiWarningSettings' },
+    schema: { tags, summary: "The school's language model (address, model, whether a key is set — never the key — and whose model answers now) and its fair-use limits", response: okSchema(ZAssistantSettings) },
+  }, async (req) => ok(await provider.assistantSettings(memberCtx(req))));
+
+  app.post(`${S}/settings/save`, {
+    config: { permission: 'aiWarningSettings' },
+    schema: {
+      tags,
+      summary: "Sets the school's own language model (address, model and key together; apiKey absent keeps the stored key, which only stays with an unchanged address; all null goes back to the deployment's) and its monthly token budget and questions per person per hour (null: none)",
+      body: ZSaveAssistantSettings,
+      response: okSchema(ZAssistantSettings),
+    },
+  }, async (req) => ok(await provider.saveAssistantSettings(memberCtx(req), req.body)));
+
+  app.post(`${S}/settings/test`, {
+    config: { permission: 'aiWarningSettings', cost: 'ai' },
+    schema: { tags, summary: 'Asks the model in use for a one-word answer (ended at its first word) and says whether it answered, else the localized reason', response: okSchema(ZAssistantTestResult) },
+  }, async (req) => ok(await provider.testProvider(memberCtx(req))));
+
+  app.get(`${S}/usage`, {
+    config: { permission: 'aiWarningSettings' },
+    schema: { tags, summary: "The school's assistant use of a month (school time): questions and tokens per day and model (never per person), against its budget", querystring: ZAssistantUsageQuery, response: okSchema(ZAssistantUsage) },
+  }, async (req) => ok(await provider.schoolUsage(memberCtx(req), req.query.month)));
 };

@@ -19,6 +19,9 @@ describe('the offline rules', () => {
     ['各部门的平均分', 'evaluation_stats'],
     ['Mean evaluation scores by teacher', 'evaluation_stats'],
     ['教員ごとの評価', 'evaluation_stats'],
+    ['本周还有哪些教案没有评价？', 'lesson_plans'],
+    ['Which lesson plans are not yet evaluated?', 'lesson_plans'],
+    ['未評価の指導案は？', 'lesson_plans'],
   ])('%s → %s', (q, tool) => {
     expect(matchRule(q)?.tool).toBe(tool);
   });
@@ -27,6 +30,13 @@ describe('the offline rules', () => {
     expect(matchRule('Mean scores by teacher')?.params).toEqual({ groupBy: 'teacher' });
     expect(matchRule('各部门的评价')?.params).toEqual({ groupBy: 'unit' });
     expect(matchRule('「数学」の出席率')?.params).toEqual({ keyword: '数学' });
+  });
+
+  it('reads the lesson plans\' range and state from the question: this week and not yet evaluated unless it says otherwise', () => {
+    expect(matchRule('Which lesson plans are not yet evaluated?')?.params).toEqual({ range: 'week', evaluated: 'no' });
+    expect(matchRule('今天已评价的教案')?.params).toEqual({ range: 'today', evaluated: 'yes' });
+    expect(matchRule('Evaluated lesson plans of all courses')?.params).toEqual({ range: 'all', evaluated: 'yes' });
+    expect(matchRule('“高等数学”的教案')?.params).toEqual({ range: 'week', evaluated: 'no', keyword: '高等数学' });
   });
 
   it('matches nothing it cannot answer', () => {

@@ -23,6 +23,18 @@ const RULES: Rule[] = [
     patterns: [/申诉|申訴/, /\bappeals?\b/i, /申し立て|異議/],
   },
   {
+    // Before the plans and scores rules: "lesson plans not yet evaluated" is about lesson plans.
+    rule: 'lessonPlans',
+    tool: 'lesson_plans',
+    patterns: [/教案/, /lesson[- ]plans?/i, /指導案|授業計画/],
+    params: (q) => ({
+      range: /今天|今日|\btoday\b/i.test(q) ? 'today' : /全部|所有|すべて|全て|\ball\b/i.test(q) ? 'all' : 'week',
+      // "Not yet evaluated" unless the question asks for evaluated ones and says no "not".
+      evaluated: /已评|評価済み|\b(evaluated|graded)\b/i.test(q) && !/未|没|not|まだ/i.test(q) ? 'yes' : 'no',
+      ...quoted(q),
+    }),
+  },
+  {
     rule: 'classroomRates',
     tool: 'classroom_analysis',
     patterns: [/三率|出勤率|到课率|抬头率|前排|预警|課堂分析|课堂分析/, /three rates|attendance|head[- ]?up|front[- ]row|warnings?\b|classroom analysis/i, /出席率|顔上げ率|前列|警告|アラート|授業分析/],

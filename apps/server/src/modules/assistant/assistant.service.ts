@@ -5,17 +5,20 @@
  * with its thinking, how it ended (answered, stopped by the asker, failed), its finish reason and the
  * tools it used. The asker's stop aborts the upstream request at once.
  *
- * Who answers: the configured OpenAI-compatible model, offered the read-only tools; with none
- * configured, the offline data assistant's transparent rules (assistant.rules.ts) run the same
+ * Who answers: the school's own OpenAI-compatible model, else the deployment's (provider.ts),
+ * offered the read-only tools, within the school's fair-use limits; with none configured, the offline data assistant's transparent rules (assistant.rules.ts) run the same
  * tools, and say plainly that no language model is configured when no rule matches.
  */
 import { ASSISTANT_LIMITS, ASSISTANT_STOP_STATES, ERRORS, formatMessage, type TAssistantChunk, type TAssistantMessage, type TAssistantSession, type TAssistantStatus, type TAssistantToolUse, type TLanguage } from '@hxk/contracts';
 import type { MemberCtx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { inSchool } from '../../platform/tenancy.ts';
-import { openAiCompatible, type LlmMessage, type LlmProvider } from '../../platform/adapters/llm.ts';
+import type { LlmMessage, LlmProvider } from '../../platform/adapters/llm.ts';
 import { schoolClock } from '../calendar/calendar.service.ts';
 import * as repo from './assistant.repo.ts';
+import { TokenMeter } from './fair-use.ts';
+import { admitQuestion, providerFor, recordUsage } from './provider.ts';
+import { settingsRow } from './provider.repo.ts';
 import { matchRule } from './assistant.rules.ts';
 import { LLM_TOOLS, runTool, type ToolOutcome } from './assistant.tools.ts';
 import { say } from './assistant.text.ts';
@@ -29,14 +32,9 @@ function errorText(err: AppError, lang: TLanguage): string {
   return formatMessage(ERRORS[err.key][lang], err.params);
 }
 
-function provider(ctx: MemberCtx): LlmProvider | null {
-  const llm = ctx.deps.config.llm;
-  return llm ? openAiCompatible({ ...llm, allowHosts: ctx.deps.config.outboundAllowHosts }) : null;
-}
-
-export function status(ctx: MemberCtx): TAssistantStatus {
-  const llm = ctx.deps.config.llm;
-  return { llm: !!llm, models: llm ? [...llm.models] : [] };
+export async function status(ctx: MemberCtx): Promise<TAssistantStatus> {
+  const { service, llm } = providerFor(ctx.deps, await inSchool(ctx, settingsRow));
+  return { llm: !!llm, models: llm ? [...llm.models] : [], provider: service };
 }
 
 const presentSession = (s: repo.SessionRow, lang: TLanguage): TAssistantSession => ({
@@ -98,15 +96,15 @@ export async function deleteSession(ctx: MemberCtx, sessionId: string): Promise<
 }
 
 export type AskInput = { isThink: 1 | 2; model: 0 | 1; problem: string; sessionId: string };
-export type Prepared = { message: repo.MessageRow; title: string; history: repo.MessageRow[]; llm: LlmProvider | null };
+export type Prepared = { message: repo.MessageRow; title: string; history: repo.MessageRow[]; llm: LlmProvider | null; day: string };
 
 /** Checks and keeps the question (refused before anything streams), and titles an untitled session by it. */
 export async function prepareAsk(ctx: MemberCtx, q: AskInput): Promise<Prepared> {
   const problem = q.problem.trim();
   if (!problem) throw new AppError('assistant.emptyProblem');
-  const llm = provider(ctx);
   return inSchool(ctx, async (tx) => {
     const session = await ownSession(ctx, tx, q.sessionId);
+    const { llm, day } = await admitQuestion(ctx, tx);
     const history = (await repo.messagesOf(tx, session.id)).filter((m) => m.stopState === ASSISTANT_STOP_STATES.done).slice(-HISTORY_TURNS);
     const title = session.title ?? problem.replace(/\s+/g, ' ').slice(0, ASSISTANT_LIMITS.title);
     const now = ctx.deps.now();
@@ -120,7 +118,7 @@ export async function prepareAsk(ctx: MemberCtx, q: AskInput): Promise<Prepared>
       source: llm ? 'llm' : 'rules',
       createdAt: now,
     });
-    return { message, title, history, llm };
+    return { message, title, history, llm, day };
   });
 }
 
@@ -152,7 +150,7 @@ async function* offlineAnswer(ctx: MemberCtx, problem: string, think: boolean, t
   yield { kind: 'finish', reason: 'stop' };
 }
 
-async function* llmAnswer(ctx: MemberCtx, prep: Prepared, llm: LlmProvider, tools: TAssistantToolUse[], signal: AbortSignal): AsyncGenerator<AnswerEvent> {
+async function* llmAnswer(ctx: MemberCtx, prep: Prepared, llm: LlmProvider, tools: TAssistantToolUse[], meter: TokenMeter, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
   const { message } = prep;
   const think = message.isThink;
   const messages: LlmMessage[] = [{ role: 'system', content: say(ctx.lang, 'system', { date: schoolClock(ctx).date }) }];
@@ -164,7 +162,19 @@ async function* llmAnswer(ctx: MemberCtx, prep: Prepared, llm: LlmProvider, tool
     let roundThought = false;
     let finish: { reason: string; calls: { id: string; name: string; arguments: string }[] } | null = null;
     const offerTools = round < MAX_TOOL_ROUNDS;
+    // The round's tokens: as the provider reports them, else estimated from what went and came back
+    // (a stop, a server that reports none); a round that failed before any word costs nothing.
+    let reported: { promptTokens: number; completionTokens: number } | null = null;
+    let received = '';
+    const sent = JSON.stringify(offerTools ? [messages, LLM_TOOLS] : messages);
+    try {
     for await (const ev of llm.stream({ model: message.model as 0 | 1, messages, ...(offerTools ? { tools: LLM_TOOLS } : {}), think, signal })) {
+      if (ev.kind === 'usage') {
+        reported = ev;
+        continue;
+      }
+      if (ev.kind === 'reasoning' || ev.kind === 'content') received += ev.text;
+      else received += ev.toolCalls.map((c) => c.name + c.arguments).join('');
       if (ev.kind === 'reasoning') {
         if (!think) continue;
         // Each round's thinking on its own paragraph.
@@ -174,6 +184,10 @@ async function* llmAnswer(ctx: MemberCtx, prep: Prepared, llm: LlmProvider, tool
         content += ev.text;
         yield ev;
       } else finish = { reason: ev.reason, calls: ev.toolCalls };
+    }
+    } finally {
+      if (reported) meter.reported(reported.promptTokens, reported.completionTokens);
+      else if (received) meter.estimate(sent, received);
     }
     if (!finish) return; // stopped
     if (!offerTools || !finish.calls.length) {
@@ -207,6 +221,7 @@ export async function* answer(ctx: MemberCtx, prep: Prepared, signal: AbortSigna
   const base = { messageId: message.id, sessionId: message.sessionId };
   const chunk = (delta: { reasoning_content?: string; content?: string }, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
   const tools: TAssistantToolUse[] = [];
+  const meter = new TokenMeter();
   let thought = '';
   let said = '';
   let finishReason: string | null = null;
@@ -218,7 +233,7 @@ export async function* answer(ctx: MemberCtx, prep: Prepared, signal: AbortSigna
   };
   yield { ...base, title: prep.title, choices: [{ index: 0, delta: {}, finish_reason: null }] };
   try {
-    const events = prep.llm ? llmAnswer(ctx, prep, prep.llm, tools, signal) : offlineAnswer(ctx, message.problem, message.isThink, tools);
+    const events = prep.llm ? llmAnswer(ctx, prep, prep.llm, tools, meter, signal) : offlineAnswer(ctx, message.problem, message.isThink, tools);
     for await (const ev of events) {
       if (signal.aborted) break;
       if (ev.kind === 'reasoning') {
@@ -239,6 +254,7 @@ export async function* answer(ctx: MemberCtx, prep: Prepared, signal: AbortSigna
     const stopState = signal.aborted ? ASSISTANT_STOP_STATES.stopped : failure || !finishReason ? ASSISTANT_STOP_STATES.failed : ASSISTANT_STOP_STATES.done;
     const errorKey = stopState === ASSISTANT_STOP_STATES.failed ? (failure?.key ?? 'assistant.providerUnreachable') : null;
     await inSchool(ctx, (tx) => repo.finishMessage(tx, message.id, { thoughtProcess: thought, summarize: said, stopState, finishReason: stopState === ASSISTANT_STOP_STATES.done ? finishReason : null, errorKey, thinkMs, tools }));
+    await recordUsage(ctx, { day: prep.day, model: prep.llm ? prep.llm.models[message.model as 0 | 1] : 'rules', meter });
     if (!signal.aborted) {
       const last: TAssistantChunk = { ...chunk({}, stopState === ASSISTANT_STOP_STATES.done ? finishReason : 'error'), tools, thinkMs, stopState };
       if (errorKey) last.error = failure ? errorText(failure, ctx.lang) : formatMessage(ERRORS['assistant.providerUnreachable'][ctx.lang]);

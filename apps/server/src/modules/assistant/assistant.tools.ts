@@ -15,6 +15,7 @@ import { listPlans } from '../plans/plans.service.ts';
 import { allAppeals, myAppeals } from '../appeals/appeals.service.ts';
 import { dataBoard } from '../analysis/board.service.ts';
 import { dayClasses } from '../courses/courses.service.ts';
+import { EVALUATE as LESSON_PLAN_EVALUATION, evaluationList } from '../lesson-plans/lesson-plans.service.ts';
 import { say, table, pct } from './assistant.text.ts';
 
 export type ToolOutcome = {
@@ -163,7 +164,30 @@ const classesNowTool: Tool<z.ZodObject<{ keyword: typeof keywordParam }>> = {
   },
 };
 
-export const TOOLS = [evaluationStatsTool, planProgressTool, appealsWaitingTool, classroomAnalysisTool, classesNowTool] as const;
+const lessonPlansTool: Tool<z.ZodObject<{ range: z.ZodDefault<z.ZodEnum<{ today: 'today'; week: 'week'; all: 'all' }>>; evaluated: z.ZodDefault<z.ZodEnum<{ no: 'no'; yes: 'yes'; all: 'all' }>>; keyword: typeof keywordParam }>> = {
+  name: 'lesson_plans',
+  description:
+    "Handed-in lesson plans of courses with a class today, this week or all, not yet evaluated ('no', the default), evaluated ('yes') or both, within the asker's reach, as the lesson plan evaluation screen shows them (keyword narrows by course, teacher or collection).",
+  params: z.object({ range: z.enum(['today', 'week', 'all']).default('week'), evaluated: z.enum(['no', 'yes', 'all']).default('no'), keyword: keywordParam }),
+  schema: { type: 'object', properties: { range: { type: 'string', enum: ['today', 'week', 'all'] }, evaluated: { type: 'string', enum: ['no', 'yes', 'all'] }, keyword: { type: 'string' } } },
+  async run(ctx, p) {
+    if (!has(ctx, LESSON_PLAN_EVALUATION)) return denied(this.name, p, ctx.lang, 'screen.lessonPlanEvaluation');
+    const list = (await evaluationList(ctx, { range: p.range, evaluated: p.evaluated })).filter((d) => match(p.keyword, d.course.name, d.teacher.name, d.collection.name));
+    const words = { range: say(ctx.lang, `lessonPlans.range.${p.range}`), state: say(ctx.lang, `lessonPlans.state.${p.evaluated}`) };
+    const lines = [say(ctx.lang, list.length ? 'lessonPlans.count' : 'lessonPlans.none', { n: list.length, ...words })];
+    if (list.length) {
+      lines.push(table(ctx.lang, ['col.course', 'col.teacher', 'col.collection', 'col.handedIn', 'col.level'], list.slice(0, 20).map((d) => [d.course.name, d.teacher.name, d.collection.name, d.plan?.submittedAt.slice(0, 10) ?? '', d.plan?.level ? String(d.plan.level) : '—'])));
+      if (list.length > 20) lines.push(say(ctx.lang, 'more', { n: list.length - 20 }));
+    }
+    return {
+      use: { name: this.name, params: clean(p), rows: list.length, link: '/lessonPlanEvaluation' },
+      text: lines.join('\n\n'),
+      data: { total: list.length, plans: list.slice(0, 50).map((d) => ({ course: d.course.name, teacher: d.teacher.name, department: d.teacher.department, collection: d.collection.name, deadline: d.collection.deadline, handedIn: d.plan?.submittedAt ?? null, late: d.plan?.late ?? null, level: d.plan?.level ?? null })) },
+    };
+  },
+};
+
+export const TOOLS = [evaluationStatsTool, planProgressTool, appealsWaitingTool, classroomAnalysisTool, classesNowTool, lessonPlansTool] as const;
 export type ToolName = (typeof TOOLS)[number]['name'];
 
 /** Runs a tool by name with untrusted parameters (a model's arguments, a rule's match). */

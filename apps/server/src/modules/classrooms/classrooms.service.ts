@@ -11,6 +11,7 @@ import { inSchool } from '../../platform/tenancy.ts';
 import * as repo from './classrooms.repo.ts';
 import * as devicesRepo from './devices.repo.ts';
 import { cameraOut, recorderOut } from './devices.service.ts';
+import { assertCapacity } from '../licence/licence.service.ts';
 
 // ---------------------------------------------------------------- buildings
 
@@ -46,6 +47,8 @@ export async function saveClassroom(
   ctx: MemberCtx,
   input: { id?: string | undefined; buildingId: string; floor: number; name: string; capacity: number; seatRows: number; frontRows: number; enabled: boolean },
 ) {
+  // The licence's limit on classrooms, across the deployment (decision 0027).
+  if (!input.id) await assertCapacity(ctx.deps, 'classrooms');
   return inSchool(ctx, async (tx) => {
     if (!(await repo.buildingExists(tx, input.buildingId))) throw new AppError('common.notFound');
     if (await repo.classroomNameTaken(tx, input.buildingId, input.name, input.id)) throw new AppError('classroom.nameTaken');

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
+import { eq, ne } from 'drizzle-orm';
 import { zonedClock, type TLessonPlanCollection, type TLessonPlanDue, type TLessonPlanStatistics, type TMyLessonPlanDues } from '@hxk/contracts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
+import { courseSessions, memberScopeTeachers, schoolMemberships } from '../../db/schema/index.ts';
+import { schoolTx } from '../../platform/tenancy.ts';
 import { DOCX, PDF, PNG } from '../files/fixtures.ts';
 
 const P = '/app/ddxk/lessonPlan/v1';
@@ -61,6 +64,11 @@ describe.each(DRIVERS)('lesson plans on %s', (driver) => {
     });
   /** A file route's raw reply (a PDF or an Office file, or the envelope of a refusal). */
   const raw = (url: string, who: string, lang = 'en') => env.app.inject({ url, headers: { authorization: `Bearer ${tokens[who]}`, language: lang } });
+  const inA = <T>(fn: Parameters<typeof schoolTx<T>>[2]) => schoolTx(env.dbh.db, env.schoolA.schoolId, fn);
+  /** Two classes of a course, or one class of any other course. */
+  const classesOf = (courseId: string) => inA((tx) => tx.select({ id: courseSessions.id }).from(courseSessions).where(eq(courseSessions.courseId, courseId)).orderBy(courseSessions.lessonDate).limit(2));
+  const classElsewhere = (courseId: string) => inA((tx) => tx.select({ id: courseSessions.id }).from(courseSessions).where(ne(courseSessions.courseId, courseId)).limit(1));
+  const kinds = async (who: string) => (await call<{ list: { kind: string; params: Record<string, unknown> }[] }>(env.app, { url: '/app/ddxk/notification/v1/list', token: tokens[who], body: { pageNum: 1, pageSize: 20 } })).body.data.list;
   const mine = async (who = 'teacher', tab = 'all') => (await call<TMyLessonPlanDues>(env.app, { url: `${P}/mine`, token: tokens[who], body: { tab } })).body;
 
   it('lets a manager release a collection to departments; a teacher may not; it reaches only courses of the school', async () => {
@@ -161,13 +169,80 @@ describe.each(DRIVERS)('lesson plans on %s', (driver) => {
     expect(download.rawPayload.equals(DOCX)).toBe(true);
   });
 
-  it('lets a supervisor grade a plan 1-4 with a comment, counts citations, and the teacher sees the level', async () => {
+  it('lists the plans of the class being patrolled, and counts a citation once per person, plan and class', async () => {
+    const [first, second] = await classesOf(due.course.courseId);
+    const [elsewhere] = await classElsewhere(due.course.courseId);
+    const inClass = await call<TLessonPlanDue[]>(env.app, { url: `${P}/class?courseSessionId=${first!.id}`, token: tokens.supervisor });
+    expect(inClass.body.data.map((d) => d.plan!.planId)).toEqual([planId]);
+    // Not a reader of plans; another school's reader; a class of another course lists that course's plans only.
+    expect((await call(env.app, { url: `${P}/class?courseSessionId=${first!.id}`, token: tokens.t001 })).status).toBe(403);
+    expect((await call(env.app, { url: `${P}/class?courseSessionId=${first!.id}`, token: tokens.admin2 })).status).toBe(404);
+    expect((await call<TLessonPlanDue[]>(env.app, { url: `${P}/class?courseSessionId=${elsewhere!.id}`, token: tokens.supervisor })).body.data.every((d) => d.course.courseId !== due.course.courseId)).toBe(true);
+
+    const pdf = inClass.body.data[0]!.plan!.files.find((f) => f.name === 'notes.pdf')!;
+    const open = (who: string, q: string) => raw(`${P}/file?planId=${planId}&fileId=${pdf.fileId}&mode=preview&${q}`, who);
+    const cited = async () => (await mine()).data.list.find((d) => d.dueId === due.dueId)!.plan!.timesCited;
+    // A citation names the class.
+    expect((await open('supervisor', 'from=patrol')).statusCode).toBe(400);
+    const opened = await open('supervisor', `from=patrol&courseSessionId=${first!.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('application/pdf');
+    expect(await cited()).toBe(1);
+    // Again in the same class, from the evaluation of it too: still one.
+    await open('supervisor', `from=patrol&courseSessionId=${first!.id}`);
+    await open('supervisor', `from=evaluation&courseSessionId=${first!.id}`);
+    expect(await cited()).toBe(1);
+    // Another class of the course, and another person: one each. A class of another course, the teacher, a list: none.
+    await open('supervisor', `from=evaluation&courseSessionId=${second!.id}`);
+    await open('leader', `from=patrol&courseSessionId=${first!.id}`);
+    await open('supervisor', `from=patrol&courseSessionId=${elsewhere!.id}`);
+    await open('teacher', `from=patrol&courseSessionId=${first!.id}`);
+    await open('supervisor', 'from=list');
+    expect(await cited()).toBe(3);
+    // Another school's reader cannot cite it (the plan does not exist there).
+    expect((await open('admin2', `from=patrol&courseSessionId=${first!.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps a supervisor with selected teachers to them: other plans are not listed and their ids are not found', async () => {
+    const me = env.schoolA.users.supervisor!.id;
+    const other = env.schoolA.directory.courses.find((c) => c.teacherId !== env.schoolA.users.teacher!.id)!.teacherId;
+    const [first] = await classesOf(due.course.courseId);
+    await inA(async (tx) => {
+      await tx.update(schoolMemberships).set({ teacherScope: 'selected' }).where(eq(schoolMemberships.accountId, me));
+      await tx.insert(memberScopeTeachers).values({ schoolId: env.schoolA.schoolId, accountId: me, teacherId: other });
+    });
+    try {
+      const list = await call<TLessonPlanDue[]>(env.app, { url: `${P}/evaluation/list`, token: tokens.supervisor, body: { range: 'all', evaluated: 'all' } });
+      expect(list.body.code).toBe(1);
+      expect(list.body.data.some((d) => d.teacher.userId === env.schoolA.users.teacher!.id)).toBe(false);
+      expect((await call(env.app, { url: `${P}/class?courseSessionId=${first!.id}`, token: tokens.supervisor })).status).toBe(404);
+      expect((await call(env.app, { url: `${P}/evaluate`, token: tokens.supervisor, body: { planId, level: 2 } })).status).toBe(404);
+      const fileId = due.plan?.files[0]?.fileId ?? (await mine()).data.list.find((d) => d.dueId === due.dueId)!.plan!.files[0]!.fileId;
+      expect((await raw(`${P}/file?planId=${planId}&fileId=${fileId}`, 'supervisor')).statusCode).toBe(404);
+    } finally {
+      await inA(async (tx) => {
+        await tx.delete(memberScopeTeachers).where(eq(memberScopeTeachers.accountId, me));
+        await tx.update(schoolMemberships).set({ teacherScope: 'all' }).where(eq(schoolMemberships.accountId, me));
+      });
+    }
+    // The leader's management figures follow the same rule.
+    const leader = env.schoolA.users.leader!.id;
+    const whole = (await call<TLessonPlanCollection[]>(env.app, { url: `${P}/collection/list`, token: tokens.leader })).body.data[0]!;
+    await inA((tx) => tx.update(schoolMemberships).set({ teacherScope: 'selected' }).where(eq(schoolMemberships.accountId, leader)));
+    try {
+      const none = (await call<TLessonPlanCollection[]>(env.app, { url: `${P}/collection/list`, token: tokens.leader })).body.data[0]!;
+      expect([whole.handedIn, none.due, none.handedIn]).toEqual([1, 0, 0]);
+      const stats = await call<TLessonPlanStatistics>(env.app, { url: `${P}/statistics?collectionId=${collection.collectionId}`, token: tokens.leader });
+      expect(stats.body.data.totals.due).toBe(0);
+    } finally {
+      await inA((tx) => tx.update(schoolMemberships).set({ teacherScope: 'all' }).where(eq(schoolMemberships.accountId, leader)));
+    }
+  });
+
+  it('lets a supervisor grade a plan 1-4 with a comment, and the teacher sees the level', async () => {
     const list = await call<TLessonPlanDue[]>(env.app, { url: `${P}/evaluation/list`, token: tokens.supervisor, body: { range: 'all', evaluated: 'no' } });
     expect(list.body.data.map((d) => d.plan!.planId)).toEqual([planId]);
     const pdf = list.body.data[0]!.plan!.files.find((f) => f.name === 'notes.pdf')!;
-    const opened = await raw(`${P}/file?planId=${planId}&fileId=${pdf.fileId}&mode=preview&from=evaluation`, 'supervisor');
-    expect(opened.statusCode).toBe(200);
-    expect(opened.headers['content-type']).toBe('application/pdf');
 
     const five = await call(env.app, { url: `${P}/evaluate`, token: tokens.supervisor, body: { planId, level: 5, comment: '' } });
     expect(five.status).toBe(400);
@@ -178,7 +253,7 @@ describe.each(DRIVERS)('lesson plans on %s', (driver) => {
     expect((await raw(`${P}/file?planId=${planId}&fileId=${pdf.fileId}`, 't001')).statusCode).toBe(404);
 
     const graded = await call<TLessonPlanDue>(env.app, { url: `${P}/evaluate`, token: tokens.supervisor, body: { planId, level: 3, comment: 'Clear goals; add exercises.' } });
-    expect(graded.body.data.plan).toMatchObject({ level: 3, comment: 'Clear goals; add exercises.', evaluator: { name: 'Supervisor' }, timesCited: 1 });
+    expect(graded.body.data.plan).toMatchObject({ level: 3, comment: 'Clear goals; add exercises.', evaluator: { name: 'Supervisor' }, timesCited: 3, appeal: null });
     const evaluated = (await mine('teacher', 'evaluated')).data.list;
     expect(evaluated.map((d) => [d.dueId, d.plan!.level])).toEqual([[due.dueId, 3]]);
     const notes = await call<{ list: { kind: string }[] }>(env.app, { url: '/app/ddxk/notification/v1/list', token: tokens.teacher, body: { pageNum: 1, pageSize: 10 } });
@@ -207,6 +282,40 @@ describe.each(DRIVERS)('lesson plans on %s', (driver) => {
     expect(wb.worksheets[0]!.getRow(1).getCell(5).value).toBe('Handed in');
   });
 
+  it('lets the teacher appeal a grade once; the grader accepts with a new level, an administrator rejects with a reason', async () => {
+    const appeal = (who: string, body: object) => call<TLessonPlanDue>(env.app, { url: `${P}/appeal`, token: tokens[who], body });
+    const handle = (who: string, body: object) => call<TLessonPlanDue>(env.app, { url: `${P}/appeal/handle`, token: tokens[who], body });
+    expect((await appeal('teacher', { planId, reason: 'no' })).status).toBe(400);
+    expect((await appeal('t001', { planId, reason: 'Not my plan but I object' })).status).toBe(404);
+    expect((await appeal('admin2', { planId, reason: 'Another school objects' })).status).toBe(404);
+    const made = await appeal('teacher', { planId, reason: 'The exercises are in the second file.' });
+    expect(made.body.data.plan!.appeal).toMatchObject({ status: 'pending', level: 3, levelAfter: null, reason: 'The exercises are in the second file.' });
+    expect((await appeal('teacher', { planId, reason: 'And once more, please.' })).body.errorKey).toBe('lessonPlan.appealOnce');
+    expect((await kinds('supervisor')).map((n) => n.kind)).toContain('lessonPlan.appealed');
+    const appealId = made.body.data.plan!.appeal!.appealId;
+
+    // Neither another school, nor an evaluator who did not grade it, nor the teacher.
+    expect((await handle('admin2', { appealId, action: 'accept', levelAfter: 2 })).status).toBe(404);
+    expect((await handle('leader', { appealId, action: 'accept', levelAfter: 2 })).body.errorKey).toBe('lessonPlan.notAppealHandler');
+    expect((await handle('teacher', { appealId, action: 'accept', levelAfter: 1 })).status).toBe(403);
+    expect((await handle('supervisor', { appealId, action: 'reject', opinion: '' })).status).toBe(400);
+    const accepted = await handle('supervisor', { appealId, action: 'accept', levelAfter: 2 });
+    expect(accepted.body.data.plan).toMatchObject({ level: 2, appeal: { status: 'resolved', level: 3, levelAfter: 2, handler: { name: 'Supervisor' } } });
+    expect((await handle('supervisor', { appealId, action: 'reject', opinion: 'Changed my mind.' })).body.errorKey).toBe('lessonPlan.appealHandled');
+    expect((await kinds('teacher')).find((n) => n.kind === 'lessonPlan.appealResolved')?.params).toMatchObject({ level: 3, levelAfter: 2 });
+
+    // A second plan: graded 4, appealed, rejected by an administrator with a reason; the level stays.
+    const other = (await mine()).data.list.find((d) => d.plan === null)!;
+    const file = await upload(env.app, tokens.teacher!, 'second.pdf', PDF, { accept: 'lessonPlan', context: `lessonPlan:${other.dueId}` });
+    const second = (await call<TLessonPlanDue>(env.app, { url: `${P}/submit`, token: tokens.teacher, body: { dueId: other.dueId, fileIds: [file.data.fileId] } })).body.data.plan!;
+    expect((await appeal('teacher', { planId: second.planId, reason: 'Nothing graded yet here.' })).body.errorKey).toBe('lessonPlan.notGraded');
+    await call(env.app, { url: `${P}/evaluate`, token: tokens.supervisor, body: { planId: second.planId, level: 4 } });
+    const again = await appeal('teacher', { planId: second.planId, reason: 'Level 4 seems harsh for this.' });
+    const rejected = await handle('admin', { appealId: again.body.data.plan!.appeal!.appealId, action: 'reject', opinion: 'The plan has no objectives.' });
+    expect(rejected.body.data.plan).toMatchObject({ level: 4, appeal: { status: 'unresolved', levelAfter: null, opinion: 'The plan has no objectives.', handler: { name: 'Administrator' } } });
+    expect((await kinds('teacher')).find((n) => n.kind === 'lessonPlan.appealUnresolved')?.params).toMatchObject({ reason: 'The plan has no objectives.' });
+  });
+
   it('removes files older than a year when the school keeps plans for a year, and the plan says so', async () => {
     await setWindows(null, null, '1y');
     env.clock.advance(366 * 86_400);
@@ -221,6 +330,6 @@ describe.each(DRIVERS)('lesson plans on %s', (driver) => {
     const gone = await call(env.app, { url: `${P}/file?planId=${planId}&fileId=${after[0]!.fileId}`, token: tokens.teacher });
     expect(gone.body).toMatchObject({ errorKey: 'lessonPlan.fileExpired' });
     // The grade and the record stay.
-    expect((await mine('teacher', 'evaluated')).data.list[0]!.plan!.level).toBe(3);
+    expect((await mine('teacher', 'evaluated')).data.list.find((d) => d.dueId === due.dueId)!.plan!.level).toBe(2);
   });
 });

@@ -1,10 +1,20 @@
 /** The lesson plans' SQL: collections and what they make due, plans and their files, grades, counts (docs/decisions/0016-repositories.md). */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { LESSON_PLAN_TARGETS, LESSON_PLAN_TYPES, PREVIEW_STATES, type TLessonPlanTarget, type TPreviewState } from '@hxk/contracts';
-import { lessonPlanCollections, lessonPlanDues, lessonPlanFiles, lessonPlans, schoolSettings } from '../../db/schema/index.ts';
+import { LESSON_PLAN_APPEAL_STATUSES, LESSON_PLAN_TARGETS, LESSON_PLAN_TYPES, PREVIEW_STATES, type TLessonPlanTarget, type TPreviewState } from '@hxk/contracts';
+import { lessonPlanAppeals, lessonPlanCitations, lessonPlanCollections, lessonPlanDues, lessonPlanFiles, lessonPlans, schoolSettings } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 import { col, idList, queryRow, queryRows } from '../../platform/sql-rows.ts';
+import { courseInReach, type StatsReach } from '../statistics/statistics.repo.ts';
+
+/**
+ * Whose plans a reader reaches (alias d, a due): the school, the departments and teachers they
+ * supervise, or their own — the evaluation statistics' reach over the due's course (one rule for both).
+ */
+export type Reach = StatsReach;
+const dueInReach = (reach: Reach) => (reach.kind === 'school' ? sql`true`
+  // index: courses_school_id_id_pk
+  : sql`exists (select 1 from courses c where c.school_id = d.school_id and c.id = d.course_id and ${courseInReach(reach)})`);
 
 // ---------------------------------------------------------------- releasing
 
@@ -50,19 +60,19 @@ const CollectionRow = z.object({
 });
 export type CollectionRow = z.output<typeof CollectionRow>;
 
-/** Every collection of the school, newest first, or one; with its dues counted. */
-export function collections(tx: Tx, collectionId?: string) {
+/** Every collection of the school, newest first, or one; with the dues in the reader's reach counted. */
+export function collections(tx: Tx, reach: Reach, collectionId?: string) {
   // index: lesson_plan_collections_released_idx; lesson_plan_dues_uq (school_id, collection_id, course_id) for the counts
   return queryRows(tx, CollectionRow, sql`
     select c.id::text as "collectionId", c.name, c.type, c.deadline, c.description, c.target_kind as "targetKind",
       c.creator_id::text as "creatorId", a.name as "creatorName", c.created_at as "releasedAt",
-      (select count(*)::int from lesson_plan_dues d where d.school_id = c.school_id and d.collection_id = c.id) as due,
+      (select count(*)::int from lesson_plan_dues d where d.school_id = c.school_id and d.collection_id = c.id and ${dueInReach(reach)}) as due,
       (select count(*)::int from lesson_plan_dues d join lesson_plans p on p.school_id = d.school_id and p.due_id = d.id
-        where d.school_id = c.school_id and d.collection_id = c.id) as "handedIn",
+        where d.school_id = c.school_id and d.collection_id = c.id and ${dueInReach(reach)}) as "handedIn",
       (select count(*)::int from lesson_plan_dues d join lesson_plans p on p.school_id = d.school_id and p.due_id = d.id
-        where d.school_id = c.school_id and d.collection_id = c.id and p.late) as late,
+        where d.school_id = c.school_id and d.collection_id = c.id and p.late and ${dueInReach(reach)}) as late,
       (select count(*)::int from lesson_plan_dues d join lesson_plans p on p.school_id = d.school_id and p.due_id = d.id
-        where d.school_id = c.school_id and d.collection_id = c.id and p.level is not null) as evaluated
+        where d.school_id = c.school_id and d.collection_id = c.id and p.level is not null and ${dueInReach(reach)}) as evaluated
     from lesson_plan_collections c join accounts a on a.id = c.creator_id
     ${collectionId ? sql`where c.id = ${collectionId}` : sql``}
     order by c.created_at desc, c.id desc`);
@@ -81,6 +91,9 @@ const DueRow = z.object({
   teacherId: col.text, teacherName: col.text, department: col.textOrNull,
   planId: col.textOrNull, version: col.intOrNull, submittedAt: col.tsOrNull, updatedAt: col.tsOrNull, late: col.boolOrNull, timesCited: col.intOrNull,
   level: col.intOrNull, comment: col.textOrNull, evaluatorId: col.textOrNull, evaluatorName: col.textOrNull, evaluatedAt: col.tsOrNull,
+  appealId: col.textOrNull, appealStatus: col.oneOf(LESSON_PLAN_APPEAL_STATUSES).nullable(), appealReason: col.textOrNull, appealLevel: col.intOrNull,
+  appealLevelAfter: col.intOrNull, appealOpinion: col.textOrNull, appealHandlerId: col.textOrNull, appealHandlerName: col.textOrNull,
+  appealCreatedAt: col.tsOrNull, appealHandledAt: col.tsOrNull,
 });
 export type DueRow = z.output<typeof DueRow>;
 
@@ -88,11 +101,16 @@ export type DueFilter =
   | { teacherId: string; evaluatedOnly: boolean }
   | { dueId: string }
   | { planId: string }
+  | { appealId: string }
+  /** The handed-in plans of one course (the class being patrolled or evaluated). */
+  | { courseId: string; handedIn: true }
   | { handedIn: true; classFrom: string | null; classTo: string | null; evaluated: 'all' | 'yes' | 'no' };
 
 function dueWhere(f: DueFilter): SQL {
   if ('dueId' in f) return sql`d.id = ${f.dueId}`;
   if ('planId' in f) return sql`p.id = ${f.planId}`;
+  if ('appealId' in f) return sql`ap.id = ${f.appealId}`;
+  if ('courseId' in f) return sql`d.course_id = ${f.courseId} and p.id is not null`;
   if ('teacherId' in f) return f.evaluatedOnly ? sql`d.teacher_id = ${f.teacherId} and p.level is not null` : sql`d.teacher_id = ${f.teacherId}`;
   const parts: SQL[] = [sql`p.id is not null`];
   if (f.evaluated === 'yes') parts.push(sql`p.level is not null`);
@@ -103,15 +121,17 @@ function dueWhere(f: DueFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Dues with their collection, course, teacher and plan: a teacher's, one, or the handed-in plans to evaluate. */
-export function dues(tx: Tx, f: DueFilter) {
+/** Dues with their collection, course, teacher, plan and its appeal: a teacher's, one, or the handed-in plans to evaluate; within the reach. */
+export function dues(tx: Tx, f: DueFilter, reach: Reach = { kind: 'school' }) {
   // index: lesson_plan_dues_teacher_idx (a teacher's), lesson_plans_due_uq (the plan of each)
   return queryRows(tx, DueRow, sql`
     select d.id::text as "dueId", c.id::text as "collectionId", c.name as "collectionName", c.type, c.deadline, c.description,
       co.id::text as "courseId", co.name as "courseName", co.code as "courseCode", co.teaching_class as "teachingClass",
       t.id::text as "teacherId", t.name as "teacherName", u.name as department,
       p.id::text as "planId", p.version, p.submitted_at as "submittedAt", p.updated_at as "updatedAt", p.late, p.times_cited as "timesCited",
-      p.level, p.comment, ev.id::text as "evaluatorId", ev.name as "evaluatorName", p.evaluated_at as "evaluatedAt"
+      p.level, p.comment, ev.id::text as "evaluatorId", ev.name as "evaluatorName", p.evaluated_at as "evaluatedAt",
+      ap.id::text as "appealId", ap.status as "appealStatus", ap.reason as "appealReason", ap.level as "appealLevel", ap.level_after as "appealLevelAfter",
+      ap.opinion as "appealOpinion", ah.id::text as "appealHandlerId", ah.name as "appealHandlerName", ap.created_at as "appealCreatedAt", ap.handled_at as "appealHandledAt"
     from lesson_plan_dues d
     join lesson_plan_collections c on c.school_id = d.school_id and c.id = d.collection_id
     join courses co on co.school_id = d.school_id and co.id = d.course_id
@@ -120,7 +140,10 @@ export function dues(tx: Tx, f: DueFilter) {
     left join org_units u on u.school_id = m.school_id and u.id = m.org_unit_id
     left join lesson_plans p on p.school_id = d.school_id and p.due_id = d.id
     left join accounts ev on ev.id = p.evaluator_id
-    where ${dueWhere(f)}
+    -- index: lesson_plan_appeals_plan_uq
+    left join lesson_plan_appeals ap on ap.school_id = p.school_id and ap.plan_id = p.id
+    left join accounts ah on ah.id = ap.handler_id
+    where ${dueWhere(f)} and ${dueInReach(reach)}
     order by c.deadline desc, c.id desc, co.code, d.id
     limit 2000`);
 }
@@ -183,8 +206,50 @@ export async function grade(tx: Tx, planId: string, v: { level: number; comment:
   await tx.update(lessonPlans).set({ level: v.level, comment: v.comment, evaluatorId: v.evaluatorId, evaluatedAt: v.at }).where(eq(lessonPlans.id, planId));
 }
 
-export async function cite(tx: Tx, planId: string) {
-  await tx.update(lessonPlans).set({ timesCited: sql`${lessonPlans.timesCited} + 1` }).where(eq(lessonPlans.id, planId));
+/** Records that someone cited a plan in one class; the plan counts it the first time only. */
+export async function cite(tx: Tx, v: typeof lessonPlanCitations.$inferInsert): Promise<boolean> {
+  const added = await tx.insert(lessonPlanCitations).values(v).onConflictDoNothing().returning({ planId: lessonPlanCitations.planId });
+  if (!added.length) return false;
+  await tx.update(lessonPlans).set({ timesCited: sql`${lessonPlans.timesCited} + 1` }).where(eq(lessonPlans.id, v.planId));
+  return true;
+}
+
+/** The course of a class (course session), if it is the school's. */
+export async function sessionCourse(tx: Tx, courseSessionId: string) {
+  // index: course_sessions_school_id_id_pk
+  const row = await queryRow(tx, z.object({ courseId: col.text }), sql`select course_id::text as "courseId" from course_sessions where id = ${courseSessionId}`);
+  return row?.courseId ?? null;
+}
+
+/** Whether a course is within the reach. */
+export async function courseReached(tx: Tx, courseId: string, reach: Reach): Promise<boolean> {
+  const row = await queryRow(tx, z.object({ ok: col.bool }), sql`select exists (select 1 from courses c where c.id = ${courseId} and ${courseInReach(reach)}) as ok`);
+  return row?.ok ?? false;
+}
+
+/** Whether a due's course is within the reach. */
+export async function dueReached(tx: Tx, dueId: string, reach: Reach): Promise<boolean> {
+  const row = await queryRow(tx, z.object({ ok: col.bool }), sql`select exists (select 1 from lesson_plan_dues d where d.id = ${dueId} and ${dueInReach(reach)}) as ok`);
+  return row?.ok ?? false;
+}
+
+// ---------------------------------------------------------------- appeals of a grade
+
+export async function insertAppeal(tx: Tx, v: typeof lessonPlanAppeals.$inferInsert) {
+  const [row] = await tx.insert(lessonPlanAppeals).values(v).onConflictDoNothing().returning({ id: lessonPlanAppeals.id });
+  return row?.id;
+}
+
+/** Decides a pending appeal; false when it was no longer pending. */
+export async function decideAppeal(tx: Tx, appealId: string, v: { status: 'resolved' | 'unresolved'; levelAfter: number | null; opinion: string | null; handlerId: string; at: Date }): Promise<boolean> {
+  const rows = await tx.update(lessonPlanAppeals).set({ status: v.status, levelAfter: v.levelAfter, opinion: v.opinion, handlerId: v.handlerId, handledAt: v.at })
+    .where(and(eq(lessonPlanAppeals.id, appealId), eq(lessonPlanAppeals.status, 'pending'))).returning({ id: lessonPlanAppeals.id });
+  return rows.length > 0;
+}
+
+/** The plan takes the level an accepted appeal gave it (the grader and the grading time stay). */
+export async function setLevel(tx: Tx, planId: string, level: number) {
+  await tx.update(lessonPlans).set({ level }).where(eq(lessonPlans.id, planId));
 }
 
 export async function setPreview(tx: Tx, rowId: string, preview: TPreviewState, previewKey: string | null) {
@@ -210,36 +275,36 @@ const CountRow = z.object({
 });
 export type CountRow = z.output<typeof CountRow>;
 
-const statsFrom = (collectionId: string | undefined) => sql`
+const statsFrom = (reach: Reach, collectionId: string | undefined) => sql`
   from lesson_plan_dues d
   left join lesson_plans p on p.school_id = d.school_id and p.due_id = d.id
   join accounts t on t.id = d.teacher_id
   left join school_memberships m on m.school_id = d.school_id and m.account_id = d.teacher_id
   left join org_units u on u.school_id = m.school_id and u.id = m.org_unit_id
-  ${collectionId ? sql`where d.collection_id = ${collectionId}` : sql``}`;
+  where ${dueInReach(reach)} ${collectionId ? sql`and d.collection_id = ${collectionId}` : sql``}`;
 const counts = sql`count(*)::int as due, count(p.id)::int as "handedIn", count(*) filter (where p.late)::int as late, count(p.level)::int as evaluated`;
 
-/** Dues counted per department (the teacher's) or per teacher, of one collection or all. */
-export function countsBy(tx: Tx, by: 'department' | 'teacher', collectionId?: string) {
+/** Dues in the reach counted per department (the teacher's) or per teacher, of one collection or all. */
+export function countsBy(tx: Tx, by: 'department' | 'teacher', reach: Reach, collectionId?: string) {
   // index: lesson_plan_dues_uq (school_id, collection_id, ...) narrows to the collection; lesson_plans_due_uq joins the plans
   if (by === 'department') {
-    return queryRows(tx, CountRow, sql`select u.id::text as key, u.name, null as account, null as department, ${counts} ${statsFrom(collectionId)}
+    return queryRows(tx, CountRow, sql`select u.id::text as key, u.name, null as account, null as department, ${counts} ${statsFrom(reach, collectionId)}
       group by u.id, u.name order by u.name nulls last`);
   }
-  return queryRows(tx, CountRow, sql`select t.id::text as key, t.name, t.account, min(u.name) as department, ${counts} ${statsFrom(collectionId)}
+  return queryRows(tx, CountRow, sql`select t.id::text as key, t.name, t.account, min(u.name) as department, ${counts} ${statsFrom(reach, collectionId)}
     group by t.id, t.name, t.account order by count(p.id)::float / count(*), t.account`);
 }
 
 const LevelRow = z.object({ level: col.int, n: col.int });
-export function levelCounts(tx: Tx, collectionId?: string) {
-  return queryRows(tx, LevelRow, sql`select p.level, count(*)::int as n ${statsFrom(collectionId)} ${collectionId ? sql`and` : sql`where`} p.level is not null group by p.level order by p.level`);
+export function levelCounts(tx: Tx, reach: Reach, collectionId?: string) {
+  return queryRows(tx, LevelRow, sql`select p.level, count(*)::int as n ${statsFrom(reach, collectionId)} and p.level is not null group by p.level order by p.level`);
 }
 
 const Missing = z.object({ teacherId: col.text, n: col.int });
-/** The teachers who still owe plans of a collection, with how many. */
-export function missingTeachers(tx: Tx, collectionId: string) {
+/** The teachers in the reach who still owe plans of a collection, with how many. */
+export function missingTeachers(tx: Tx, collectionId: string, reach: Reach) {
   return queryRows(tx, Missing, sql`select d.teacher_id::text as "teacherId", count(*)::int as n from lesson_plan_dues d
-    where d.collection_id = ${collectionId} and not exists (select 1 from lesson_plans p where p.school_id = d.school_id and p.due_id = d.id)
+    where d.collection_id = ${collectionId} and ${dueInReach(reach)} and not exists (select 1 from lesson_plans p where p.school_id = d.school_id and p.due_id = d.id)
     group by d.teacher_id`);
 }
 

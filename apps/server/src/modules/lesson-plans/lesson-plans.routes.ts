@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZChangePlanRequest,
+  ZClassLessonPlans,
+  ZClassLessonPlansQuery,
+  ZHandleLessonPlanAppealRequest,
+  ZLessonPlanAppealRequest,
   ZLessonPlanCollectionList,
   ZLessonPlanCollectionQuery,
   ZCreateLessonPlanCollectionRequest,
@@ -107,12 +111,38 @@ export const lessonPlansRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Grade a plan with a level 1-4 and a comment (a later grade replaces it; never one\'s own plan); the teacher is notified', body: ZEvaluatePlanRequest, response: okSchema(ZLessonPlanDue) },
   }, async (req) => ok(await svc.evaluatePlan(memberCtx(req), req.body)));
 
+  // Readers of plans (managers, evaluators, statistics readers) within their reach: checked in the service.
+  app.get(`${P}/class`, {
+    config: { permission: 'member' },
+    schema: {
+      tags,
+      summary: "The plans handed in for the course of one class (the patrol detail's and the evaluation form's tab), for readers of plans whose scope holds the course; another school's class or one out of scope is 404",
+      querystring: ZClassLessonPlansQuery,
+      response: okSchema(ZClassLessonPlans),
+    },
+  }, async (req) => ok(await svc.classPlans(memberCtx(req), req.query.courseSessionId)));
+
+  app.post(`${P}/appeal`, {
+    config: { permission: 'lessonPlan' },
+    schema: { tags, summary: "Appeal the grade of my plan, once, with a reason (5-1000 characters); the grader is notified", body: ZLessonPlanAppealRequest, response: okSchema(ZLessonPlanDue) },
+  }, async (req) => ok(await svc.appealGrade(memberCtx(req), req.body)));
+
+  app.post(`${P}/appeal/handle`, {
+    config: { permission: svc.EVALUATE },
+    schema: {
+      tags,
+      summary: "The plan's grader or an administrator decides a pending appeal: accept with a new level 1-4 (the plan takes it) or reject with a reason; the teacher is notified",
+      body: ZHandleLessonPlanAppealRequest,
+      response: okSchema(ZLessonPlanDue),
+    },
+  }, async (req) => ok(await svc.handleAppeal(memberCtx(req), req.body)));
+
   // Record-level rules in the service: the plan's teacher, managers, evaluators and statistics readers.
   app.get(`${P}/file`, {
     config: { permission: 'member' },
     schema: {
       tags,
-      summary: "A plan's file: mode=download the upload as it is (attachment); mode=preview a PDF or the PDF converted from an Office file, inline. from=patrol|evaluation counts a citation when someone other than the teacher opens it",
+      summary: "A plan's file: mode=download the upload as it is (attachment); mode=preview a PDF or the PDF converted from an Office file, inline. from=patrol|evaluation with the class's courseSessionId counts a citation when someone other than the teacher opens it, once per person, plan and class",
       querystring: ZPlanFileQuery,
     },
   }, async (req, reply) => {

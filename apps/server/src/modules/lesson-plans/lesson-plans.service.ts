@@ -3,12 +3,18 @@
  * (lessonPlanManagement) makes one plan due per course it reaches; the course's teacher hands the
  * plan in within the school's daily upload window and changes it within the modification window
  * (each change a version; removed files stay in the record); evaluators (lessonPlanEvaluation) grade
- * it 1-4 with a comment. Who reads a plan: its teacher, managers, evaluators and statistics readers;
- * to anyone else (and another school) it does not exist.
+ * it 1-4 with a comment; the teacher may appeal the grade once, and the grader or an administrator
+ * accepts it with a new level or rejects it. Who reads a plan: its teacher, and managers, evaluators
+ * and statistics readers within their reach (the evaluation statistics' scope: the school, the
+ * departments and teachers they supervise, or their own); to anyone else (and another school) it
+ * does not exist. Opened from the class being patrolled or evaluated, a plan is cited once per
+ * person and class.
  */
 import type { z } from 'zod';
 import {
   addDays,
+  IDENTITY,
+  nextAppealStatus,
   formatHm,
   LESSON_PLAN_CONTENT_TYPES,
   lessonPlanFileContext,
@@ -20,12 +26,15 @@ import {
   type TLessonPlanCollection,
   type TLessonPlanDue,
   type TLessonPlanAction,
+  type TLessonPlanAppeal,
   type TLessonPlanStatistics,
   type TMyLessonPlanDues,
   type TPlanFile,
   type ZChangePlanRequest,
   type ZCreateLessonPlanCollectionRequest,
   type ZEvaluatePlanRequest,
+  type ZHandleLessonPlanAppealRequest,
+  type ZLessonPlanAppealRequest,
   type ZPlanEvaluationListRequest,
   type ZPlanFileQuery,
   type ZSubmitPlanRequest,
@@ -37,6 +46,7 @@ import { inSchool } from '../../platform/tenancy.ts';
 import { inSchoolNotifying } from '../notifications/notify.ts';
 import { sizeText } from '../files/files.service.ts';
 import { writeWorkbook } from '../imports/xlsx.ts';
+import { reachOf } from '../statistics/statistics.service.ts';
 import { findSoffice, initialPreview } from './preview.ts';
 import * as repo from './lesson-plans.repo.ts';
 
@@ -94,13 +104,14 @@ function assertOverview(ctx: MemberCtx) {
 /** Whom a collection may be released to (the release form's choices). */
 export const targetOptions = (ctx: MemberCtx) => inSchool(ctx, (tx) => repo.targetOptions(tx, today(ctx)));
 
+/** The collections, their figures counting the dues within the reader's reach. */
 export async function listCollections(ctx: MemberCtx) {
   assertOverview(ctx);
-  return (await inSchool(ctx, (tx) => repo.collections(tx))).map(presentCollection);
+  return (await inSchool(ctx, async (tx) => repo.collections(tx, await reachOf(tx, ctx)))).map(presentCollection);
 }
 
 async function getCollection(ctx: MemberCtx, collectionId: string) {
-  const [row] = await inSchool(ctx, (tx) => repo.collections(tx, collectionId));
+  const [row] = await inSchool(ctx, async (tx) => repo.collections(tx, await reachOf(tx, ctx), collectionId));
   if (!row) throw new AppError('common.notFound');
   return presentCollection(row);
 }
@@ -120,6 +131,14 @@ function presentFile(f: repo.PlanFileRow): TPlanFile {
   };
 }
 
+function presentAppeal(r: repo.DueRow): TLessonPlanAppeal | null {
+  if (!r.appealId) return null;
+  return {
+    appealId: r.appealId, status: r.appealStatus!, reason: r.appealReason!, level: r.appealLevel!, levelAfter: r.appealLevelAfter, opinion: r.appealOpinion,
+    handler: r.appealHandlerId ? { userId: r.appealHandlerId, name: r.appealHandlerName ?? '' } : null, createdAt: r.appealCreatedAt!, handledAt: r.appealHandledAt,
+  };
+}
+
 async function present(tx: Tx, rows: repo.DueRow[]): Promise<TLessonPlanDue[]> {
   const files = await repo.planFiles(tx, rows.flatMap((r) => (r.planId ? [r.planId] : [])));
   return rows.map((r) => ({
@@ -130,6 +149,7 @@ async function present(tx: Tx, rows: repo.DueRow[]): Promise<TLessonPlanDue[]> {
     plan: r.planId ? {
       planId: r.planId, version: r.version!, submittedAt: r.submittedAt!, updatedAt: r.updatedAt!, late: r.late!, timesCited: r.timesCited!,
       level: r.level, comment: r.comment, evaluator: r.evaluatorId ? { userId: r.evaluatorId, name: r.evaluatorName ?? '' } : null, evaluatedAt: r.evaluatedAt,
+      appeal: presentAppeal(r),
       files: files.filter((f) => f.planId === r.planId).map(presentFile),
     } : null,
   }));
@@ -155,10 +175,15 @@ export async function myDues(ctx: MemberCtx, tab: 'all' | 'evaluated'): Promise<
 
 const mayReadAll = (ctx: MemberCtx) => [MANAGE, EVALUATE, STATISTICS].some((p) => ctx.auth.permissions.includes(p));
 
-/** One due as its reader may see it: its teacher, or a manager, evaluator or statistics reader; else not found. */
-async function readableDue(tx: Tx, ctx: MemberCtx, filter: { dueId: string } | { planId: string }) {
+/**
+ * One due as its reader may see it: its teacher, or a manager, evaluator or statistics reader whose
+ * reach holds the course; else not found.
+ */
+async function readableDue(tx: Tx, ctx: MemberCtx, filter: { dueId: string } | { planId: string } | { appealId: string }) {
   const [row] = await repo.dues(tx, filter);
-  if (!row || (row.teacherId !== ctx.auth.accountId && !mayReadAll(ctx))) throw new AppError('common.notFound');
+  if (!row) throw new AppError('common.notFound');
+  if (row.teacherId === ctx.auth.accountId) return row;
+  if (!mayReadAll(ctx) || !(await repo.dueReached(tx, row.dueId, await reachOf(tx, ctx)))) throw new AppError('common.notFound');
   return row;
 }
 
@@ -250,7 +275,22 @@ export async function changePlan(ctx: MemberCtx, input: z.output<typeof ZChangeP
 export async function evaluationList(ctx: MemberCtx, q: z.output<typeof ZPlanEvaluationListRequest>) {
   const day = today(ctx);
   const [from, to] = q.range === 'today' ? [day, day] : q.range === 'week' ? [mondayOf(day), addDays(mondayOf(day), 6)] : [null, null];
-  return inSchool(ctx, async (tx) => present(tx, await repo.dues(tx, { handedIn: true, classFrom: from, classTo: to, evaluated: q.evaluated })));
+  return inSchool(ctx, async (tx) => present(tx, await repo.dues(tx, { handedIn: true, classFrom: from, classTo: to, evaluated: q.evaluated }, await reachOf(tx, ctx))));
+}
+
+/**
+ * The plans handed in for the course of the class being patrolled or evaluated, for a reader of
+ * plans whose reach holds the course; another school's class, or one out of reach, is not found.
+ */
+export async function classPlans(ctx: MemberCtx, courseSessionId: string): Promise<TLessonPlanDue[]> {
+  if (!mayReadAll(ctx)) throw new AppError('auth.forbidden');
+  return inSchool(ctx, async (tx) => {
+    const courseId = await repo.sessionCourse(tx, courseSessionId);
+    if (!courseId) throw new AppError('common.notFound');
+    const reach = await reachOf(tx, ctx);
+    if (reach.kind !== 'school' && !(await repo.courseReached(tx, courseId, reach))) throw new AppError('common.notFound');
+    return present(tx, await repo.dues(tx, { courseId, handedIn: true }, reach));
+  });
 }
 
 /** Grades a plan 1-4 with a comment (a later grade replaces it); never one's own; the teacher is told. */
@@ -260,6 +300,50 @@ export async function evaluatePlan(ctx: MemberCtx, input: z.output<typeof ZEvalu
     if (due.teacherId === ctx.auth.accountId) throw new AppError('lessonPlan.ownPlan');
     await repo.grade(tx, input.planId, { level: input.level, comment: input.comment || null, evaluatorId: ctx.auth.accountId, at: ctx.deps.now() });
     await notify([{ recipientId: due.teacherId, kind: 'lessonPlan.evaluated', params: { collection: due.collectionName, course: due.courseName, level: input.level }, link: '/lessonPlan?tab=evaluated' }]);
+    return (await present(tx, await repo.dues(tx, { dueId: due.dueId })))[0]!;
+  });
+}
+
+// ---------------------------------------------------------------- appeals of a grade
+
+/** I appeal the grade of my plan, once, with a reason; its grader is told. */
+export async function appealGrade(ctx: MemberCtx, input: z.output<typeof ZLessonPlanAppealRequest>): Promise<TLessonPlanDue> {
+  return inSchoolNotifying(ctx, async (tx, notify) => {
+    const due = await readableDue(tx, ctx, { planId: input.planId });
+    if (due.teacherId !== ctx.auth.accountId) throw new AppError('common.notFound');
+    if (due.level === null) throw new AppError('lessonPlan.notGraded');
+    if (due.appealId) throw new AppError('lessonPlan.appealOnce');
+    const appealId = await repo.insertAppeal(tx, {
+      schoolId: ctx.auth.schoolId, planId: input.planId, teacherId: ctx.auth.accountId, reason: input.reason, level: due.level, createdAt: ctx.deps.now(),
+    });
+    if (!appealId) throw new AppError('lessonPlan.appealOnce');
+    if (due.evaluatorId) {
+      await notify([{ recipientId: due.evaluatorId, kind: 'lessonPlan.appealed', params: { teacher: due.teacherName, collection: due.collectionName, course: due.courseName, level: due.level }, link: '/lessonPlanEvaluation?range=all' }]);
+    }
+    return (await present(tx, await repo.dues(tx, { dueId: due.dueId })))[0]!;
+  });
+}
+
+/**
+ * The plan's grader, or an administrator, accepts an appeal with a new level (the plan takes it) or
+ * rejects it with a reason; the teacher is told. A pending appeal only (the appeals' transitions).
+ */
+export async function handleAppeal(ctx: MemberCtx, input: z.output<typeof ZHandleLessonPlanAppealRequest>): Promise<TLessonPlanDue> {
+  return inSchoolNotifying(ctx, async (tx, notify) => {
+    const due = await readableDue(tx, ctx, { appealId: input.appealId });
+    if (due.evaluatorId !== ctx.auth.accountId && ctx.auth.identity !== IDENTITY.admin) throw new AppError('lessonPlan.notAppealHandler');
+    const status = nextAppealStatus(due.appealStatus!, input.action === 'accept' ? 'resolve' : 'unresolve');
+    if (status !== 'resolved' && status !== 'unresolved') throw new AppError('lessonPlan.appealHandled');
+    const levelAfter = input.action === 'accept' ? input.levelAfter : null;
+    const decided = await repo.decideAppeal(tx, input.appealId, { status, levelAfter, opinion: input.opinion || null, handlerId: ctx.auth.accountId, at: ctx.deps.now() });
+    if (!decided) throw new AppError('lessonPlan.appealHandled');
+    if (levelAfter !== null) await repo.setLevel(tx, due.planId!, levelAfter);
+    await notify([{
+      recipientId: due.teacherId,
+      kind: status === 'resolved' ? 'lessonPlan.appealResolved' : 'lessonPlan.appealUnresolved',
+      params: { collection: due.collectionName, course: due.courseName, level: due.appealLevel, levelAfter, reason: input.opinion || null },
+      link: '/lessonPlan?tab=evaluated',
+    }]);
     return (await present(tx, await repo.dues(tx, { dueId: due.dueId })))[0]!;
   });
 }
@@ -277,7 +361,10 @@ export async function openPlanFile(ctx: MemberCtx, q: z.output<typeof ZPlanFileQ
     const d = await readableDue(tx, ctx, { planId: q.planId });
     const f = (await repo.planFiles(tx, [q.planId])).find((x) => x.fileId === q.fileId || (x.fileId === null && x.rowId === q.fileId));
     if (!f) throw new AppError('common.notFound');
-    if (d.teacherId !== ctx.auth.accountId && q.from !== 'list') await repo.cite(tx, q.planId);
+    // A citation is an opening in a class of the plan's course, by someone else: once per person, plan and class.
+    if (d.teacherId !== ctx.auth.accountId && q.from !== 'list' && q.courseSessionId && (await repo.sessionCourse(tx, q.courseSessionId)) === d.courseId) {
+      await repo.cite(tx, { schoolId: ctx.auth.schoolId, planId: d.planId!, accountId: ctx.auth.accountId, courseSessionId: q.courseSessionId, source: q.from, createdAt: ctx.deps.now() });
+    }
     return { file: f, due: d };
   });
   if (!file.storageKey) throw new AppError('lessonPlan.fileExpired');
@@ -307,9 +394,10 @@ const withMissing = (r: repo.CountRow) => ({ due: r.due, handedIn: r.handedIn, l
 export async function statistics(ctx: MemberCtx, collectionId?: string): Promise<TLessonPlanStatistics> {
   assertOverview(ctx);
   return inSchool(ctx, async (tx) => {
-    const byDepartment = await repo.countsBy(tx, 'department', collectionId);
-    const byTeacher = await repo.countsBy(tx, 'teacher', collectionId);
-    const levels = await repo.levelCounts(tx, collectionId);
+    const reach = await reachOf(tx, ctx);
+    const byDepartment = await repo.countsBy(tx, 'department', reach, collectionId);
+    const byTeacher = await repo.countsBy(tx, 'teacher', reach, collectionId);
+    const levels = await repo.levelCounts(tx, reach, collectionId);
     const sum = (k: 'due' | 'handedIn' | 'late' | 'evaluated') => byTeacher.reduce((n, r) => n + r[k], 0);
     return {
       totals: { due: sum('due'), handedIn: sum('handedIn'), late: sum('late'), missing: sum('due') - sum('handedIn'), evaluated: sum('evaluated') },
@@ -320,11 +408,11 @@ export async function statistics(ctx: MemberCtx, collectionId?: string): Promise
   });
 }
 
-/** Reminds every teacher who still owes plans of a collection (one notification each). */
+/** Reminds every teacher within the reader's reach who still owes plans of a collection (one notification each). */
 export async function remind(ctx: MemberCtx, collectionId: string) {
   const c = await getCollection(ctx, collectionId);
   return inSchoolNotifying(ctx, async (tx, notify) => {
-    const missing = await repo.missingTeachers(tx, collectionId);
+    const missing = await repo.missingTeachers(tx, collectionId, await reachOf(tx, ctx));
     await notify(missing.map((m) => ({ recipientId: m.teacherId, kind: 'lessonPlan.reminder' as const, params: { collection: c.name, count: m.n, deadline: schoolTime(ctx, c.deadline) }, link: '/lessonPlan' })));
     return { reminded: missing.length };
   });

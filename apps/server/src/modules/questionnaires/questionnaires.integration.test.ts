@@ -105,6 +105,22 @@ describe.each(DRIVERS)('feedback questionnaires on %s', (driver) => {
     expect(forTeachers.body.data.list).toEqual([expect.objectContaining({ course: null, answered: false, open: true })]);
   });
 
+  it('seeds people as a school has them: a unique name each, every member in a unit, student questions in a student\'s words (issue 20)', async () => {
+    const people = await db(async (tx) => rowsOf<{ name: string; unit: string | null; identity: number }>(await tx.execute(sql`
+      select a.name, m.org_unit_id::text as unit, m.identity from school_memberships m join accounts a on a.id = m.account_id
+      where m.school_id = ${env.schoolA.schoolId} and m.status = 'approved'`)));
+    expect(people.length).toBeGreaterThan(30);
+    expect(people.filter((p) => p.unit === null)).toEqual([]);
+    const names = people.map((p) => p.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    const [q] = await db((tx) => tx.select({ questions: questionnaires.questions }).from(questionnaires)
+      .where(and(eq(questionnaires.schoolId, env.schoolA.schoolId), eq(questionnaires.title, 'End-of-class feedback'))));
+    const titles = (q!.questions as { title: string }[]).map((x) => x.title);
+    expect(titles).toContain('I understood the main points of this class');
+    // Not the supervisors' bank, which judges the lesson as an observer does.
+    expect(titles.some((t) => /objectives|students learn/i.test(t))).toBe(false);
+  });
+
   it('keeps drafts editable only, and publishes, closes and deletes all or none', async () => {
     const made = await save({});
     expect(made.body.code, made.body.msg).toBe(1);

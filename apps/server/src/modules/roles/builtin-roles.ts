@@ -1,4 +1,4 @@
-import { BUILTIN_ROLE_GRANTS, IDENTITY_NAMES, expandKeys, type TIdentity } from '@hxk/contracts';
+import { IDENTITY_NAMES, builtinRoleMenus, type TIdentity } from '@hxk/contracts';
 import type { Database, Tx } from '../../platform/db.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import * as repo from './roles.repo.ts';
@@ -22,7 +22,7 @@ export async function ensureBuiltinRoles(tx: Tx, schoolId: string): Promise<void
     if (byIdentity.has(identity)) continue;
     const roleId = await repo.insertBuiltinRole(tx, schoolId, BUILTIN_NAMES[identity], identity);
     byIdentity.set(identity, roleId);
-    await repo.insertRoleMenus(tx, schoolId, roleId, [...expandKeys(BUILTIN_ROLE_GRANTS[identity])]);
+    await repo.insertRoleMenus(tx, schoolId, roleId, [...builtinRoleMenus(identity)]);
   }
   // Approved members who hold no role yet get the built-in role of their identity.
   const bare = await repo.approvedMembersWithoutRole(tx, schoolId);
@@ -41,6 +41,6 @@ export async function ensureAllSchoolsHaveRoles(db: Database): Promise<void> {
   await platformTx(db, 'seed', async (tx) => {
     const rows = await repo.schoolIdsWithoutRoles(tx);
     for (const r of rows) await ensureBuiltinRoles(tx, r.id);
-    await repo.grantMenusToAdminRoles(tx, [...expandKeys(BUILTIN_ROLE_GRANTS[1])]);
+    await repo.grantMenusToAdminRoles(tx, [...builtinRoleMenus(1)]);
   });
 }

@@ -21,10 +21,10 @@ export type StatsReach =
 export type Filters = Omit<TEvaluationStatsFilters, 'semesterId'> & { semesterId: string };
 
 /** Units (a select of ids) and every unit under them. */
-const unitTree = (roots: SQL) => sql`(with recursive u(id) as (${roots} union all select o.id from org_units o join u on o.parent_id = u.id) select id from u)`;
+export const unitTree = (roots: SQL) => sql`(with recursive u(id) as (${roots} union all select o.id from org_units o join u on o.parent_id = u.id) select id from u)`;
 
 /** The reader's reach over a course (alias c): as patrol reach decides rooms (live/patrol-scope.ts). */
-function courseInReach(reach: StatsReach): SQL {
+export function courseInReach(reach: StatsReach): SQL {
   switch (reach.kind) {
     case 'school': return sql`true`;
     case 'self': return sql`c.teacher_id = ${reach.teacherId}`;

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEvaluationStats, ZEvaluationStatsQuery, ZStatsEvaluationPage, ZStatsEvaluationsQuery } from '@hxk/contracts';
+import {
+  ZEvaluationStats, ZEvaluationStatsQuery, ZStatsEvaluationPage, ZStatsEvaluationsQuery, ZThreeRateClassesQuery, ZThreeRateClassPage, ZThreeRateStats, ZThreeRateStatsQuery,
+  ZSensitiveClassesQuery, ZSensitiveClassHits, ZSensitiveClassPage, ZSensitiveHitsQuery, ZSensitiveStats, ZSensitiveStatsQuery,
+} from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './statistics.service.ts';
+import * as threeRate from './three-rate.service.ts';
+import * as sensitive from './sensitive.service.ts';
 
 const tags = ['statistics'];
 const P = '/app/ddxk/statistics/v1';
@@ -28,4 +33,54 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: okSchema(ZStatsEvaluationPage),
     },
   }, async (req) => ok(await svc.statsEvaluations(memberCtx(req), req.query)));
+
+  app.get(`${P}/three-rate`, {
+    config: { permission: 'threeRateStatistics' },
+    schema: {
+      tags,
+      summary: 'Three-rate statistics of a semester (or lesson days in it): mean attendance, head-up and front-row rates of the analysed classes of a scope against the school, by week, and grouped by building, classroom, department, teacher, course, time slot or week (class-level figures only)',
+      querystring: ZThreeRateStatsQuery,
+      response: okSchema(ZThreeRateStats),
+    },
+  }, async (req) => ok(await threeRate.threeRateStats(memberCtx(req), req.query)));
+
+  app.get(`${P}/three-rate/classes`, {
+    config: { permission: 'threeRateStatisticsDetails' },
+    schema: {
+      tags,
+      summary: 'The analysed classes behind the three-rate figures of a scope, latest first, with their rates and counts',
+      querystring: ZThreeRateClassesQuery,
+      response: okSchema(ZThreeRateClassPage),
+    },
+  }, async (req) => ok(await threeRate.threeRateClasses(memberCtx(req), req.query)));
+
+  app.get(`${P}/sensitive`, {
+    config: { permission: 'sensitiveTopic' },
+    schema: {
+      tags,
+      summary: 'Sensitive-topic classrooms of a semester (or lesson days in it): analysed classes, classes with sensitive-word hits and hits of a scope against the school, and the scope\'s hits by category and severity',
+      querystring: ZSensitiveStatsQuery,
+      response: okSchema(ZSensitiveStats),
+    },
+  }, async (req) => ok(await sensitive.sensitiveStats(memberCtx(req), req.query)));
+
+  app.get(`${P}/sensitive/classes`, {
+    config: { permission: 'sensitiveTopic' },
+    schema: {
+      tags,
+      summary: 'The classes of a scope with sensitive-word hits (of the category and severity asked), latest first, with their hit count, highest severity, categories and words',
+      querystring: ZSensitiveClassesQuery,
+      response: okSchema(ZSensitiveClassPage),
+    },
+  }, async (req) => ok(await sensitive.sensitiveClasses(memberCtx(req), req.query)));
+
+  app.get(`${P}/sensitive/hits`, {
+    config: { permission: 'sensitiveTopicDetails' },
+    schema: {
+      tags,
+      summary: 'One class\'s sensitive-word hits in the order heard: the word, its category and severity, the text around it and its moment in the recording',
+      querystring: ZSensitiveHitsQuery,
+      response: okSchema(ZSensitiveClassHits),
+    },
+  }, async (req) => ok(await sensitive.sensitiveClassHits(memberCtx(req), req.query)));
 };

@@ -20,7 +20,7 @@ const round1 = (n: number | null | undefined) => (n == null ? null : Math.round(
 const coverage = (evaluated: number, teaching: number) => (teaching > 0 ? round1((evaluated / teaching) * 100) : null);
 
 /** Whose figures the reader may see. */
-async function reachOf(tx: Tx, ctx: MemberCtx): Promise<repo.StatsReach> {
+export async function reachOf(tx: Tx, ctx: MemberCtx): Promise<repo.StatsReach> {
   const me = ctx.auth.accountId;
   if (ctx.auth.identity === IDENTITY.admin) return { kind: 'school' };
   if (ctx.auth.identity === IDENTITY.teacher || ctx.auth.identity === IDENTITY.student) return { kind: 'self', teacherId: me };

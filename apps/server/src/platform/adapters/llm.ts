@@ -21,7 +21,9 @@ export type LlmToolCall = { id: string; name: string; arguments: string };
 export type LlmEvent =
   | { kind: 'reasoning'; text: string }
   | { kind: 'content'; text: string }
-  | { kind: 'finish'; reason: string; toolCalls: LlmToolCall[] };
+  | { kind: 'finish'; reason: string; toolCalls: LlmToolCall[] }
+  /** The provider's count of the request's tokens (asked for with stream_options.include_usage), before 'finish'. */
+  | { kind: 'usage'; promptTokens: number; completionTokens: number };
 
 export type LlmRequest = {
   /** 0 the chat model, 1 the reasoner. */
@@ -157,6 +159,7 @@ export function openAiCompatible(opts: LlmOptions): LlmProvider {
       const splitter = new ThinkSplitter();
       const calls = new Map<number, LlmToolCall>();
       let finish: string | null = null;
+      let usage: { promptTokens: number; completionTokens: number } | null = null;
       let stream;
       try {
         stream = await client.chat.completions.create(
@@ -164,6 +167,8 @@ export function openAiCompatible(opts: LlmOptions): LlmProvider {
             model: opts.models[req.model],
             messages: req.messages,
             stream: true,
+            // The tokens spent, for the school's budget (docs/decisions/0029); servers without it ignore it.
+            stream_options: { include_usage: true },
             ...(req.tools?.length ? { tools: req.tools } : {}),
             // DeepSeek's switch for thinking on its chat model; other compatible servers ignore it.
             ...(req.think ? ({ thinking: { type: 'enabled' } } as object) : {}),
@@ -176,6 +181,7 @@ export function openAiCompatible(opts: LlmOptions): LlmProvider {
       }
       try {
         for await (const chunk of stream) {
+          if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens ?? 0, completionTokens: chunk.usage.completion_tokens ?? 0 };
           const choice = chunk.choices[0];
           if (!choice) continue;
           const delta = choice.delta as Delta;
@@ -204,6 +210,7 @@ export function openAiCompatible(opts: LlmOptions): LlmProvider {
       if (rest.reasoning) yield { kind: 'reasoning', text: rest.reasoning };
       if (rest.content) yield { kind: 'content', text: rest.content };
       if (finish === null) throw new AppError('assistant.providerUnreachable');
+      if (usage) yield { kind: 'usage', ...usage };
       yield { kind: 'finish', reason: finish, toolCalls: [...calls.values()] };
     },
   };

@@ -16,7 +16,7 @@ export function AuthLayout({ wide = false }: { wide?: boolean }) {
           <div className="auth-brand">
             <img src={logo} alt="" />
             <h1>{t('app.title')}</h1>
-            <div style={{ color: 'rgba(0,0,0,0.45)' }}>{t('app.subtitle')}</div>
+            <div style={{ color: 'rgba(0,0,0,0.6)' }}>{t('app.subtitle')}</div>
           </div>
           <Outlet />
         </section>

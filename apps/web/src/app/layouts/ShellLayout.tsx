@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Button, Grid, Layout, Result, Tooltip } from 'antd';
 import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import logo from '../../assets/logo.svg';
 import { AvatarImage } from '../../components/AvatarImage.tsx';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
 import { NoPermission } from '../../components/NoPermission.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
-import { PATHS } from '../../lib/paths.ts';
+import { HOME_ROUTE, PATHS } from '../../lib/paths.ts';
 import { menuTitle } from '../../lib/menu-title.ts';
 import { useUserInfo } from '../../features/profile/api/get-user-info.ts';
 import { useMyMenus, type TMenuTreeItem } from '../../features/roles/api/get-my-menus.ts';
@@ -20,6 +20,7 @@ import { ProductTitle } from '../../features/settings/components/ProductTitle.ts
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { LiveWarningToasts } from '../../features/patrol-detail/components/WarningToasts.tsx';
 import { AssistantLauncher } from '../../features/assistant/components/AssistantLauncher.tsx';
+import { LicenceNotice } from '../../features/licence/components/LicenceNotice.tsx';
 import { canOpen, MENU_HIDDEN_PATHS, routeByPath } from '../routes.tsx';
 import { HeaderActions, useHeaderEntries } from './HeaderActions.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -27,6 +28,7 @@ import { useFullScreen } from './full-screen.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useHighlight } from './highlight.ts';
+import { firstScreen } from './menu-model.ts';
 
 /** The main layout of signed-in members: header, permitted left menu, content. */
 export function ShellLayout() {
@@ -44,7 +46,7 @@ export function ShellLayout() {
   const title = useTitle();
   // Stored for the Permission component and UserIsAdmin; nothing here waits for them.
   useMyButtons();
-  useIsAdmin();
+  const admin = useIsAdmin();
   // TourRecordingSettings and enableExternal in session storage.
   useRecordingSession();
   const current = routeByPath(pathname);
@@ -76,6 +78,9 @@ export function ShellLayout() {
   const info = user.data;
   const tree = menus.data as TMenuTreeItem[];
   const allowed = !current || canOpen(current, info.permissions);
+  // The usual landing is not every role's: land on the first screen of one's own menu instead.
+  const landing = !allowed && pathname === HOME_ROUTE ? firstScreen(tree) : null;
+  if (landing) return <Navigate to={landing} replace />;
   const showMenu = !MENU_HIDDEN_PATHS.includes(pathname);
 
   return (
@@ -153,6 +158,8 @@ export function ShellLayout() {
           </Layout.Sider>
         )}
         <Layout.Content className="app-content">
+          {/* The global licence notice (spec section 1), above every screen. */}
+          <LicenceNotice admin={admin.data === true} />
           <KeepAliveOutlet scope={`${info.userId}:${info.schoolId ?? ''}`} replacement={tree.length === 0 || !allowed ? <NoPermission /> : undefined} />
         </Layout.Content>
       </Layout>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accordion, searchMenu, type MenuEntry } from './menu-model.ts';
+import { accordion, firstScreen, searchMenu, type MenuEntry } from './menu-model.ts';
 
 const entry = (key: string, title: string, groupKey: string | null, groupTitle: string | null): MenuEntry => ({ key, path: `/${key}`, title, groupKey, groupTitle });
 const ENTRIES = [
@@ -43,5 +43,17 @@ describe('accordion', () => {
 
   it('closes a group and opens nothing else', () => {
     expect(accordion(['patrol'], [])).toEqual([]);
+  });
+});
+
+describe('firstScreen', () => {
+  const menu = (path: string, hidden = false) => ({ kind: 'menu' as const, path, hidden, children: [] });
+  const group = (...children: ReturnType<typeof menu>[]) => ({ kind: 'group' as const, path: null, hidden: false, children });
+  it("is the first shown screen of one's menu, in menu order", () => {
+    expect(firstScreen([group(menu('/EvaluationQuestionnaire', true), menu('/feeQuestionnaire')), group(menu('/MeInfo'))])).toBe('/feeQuestionnaire');
+  });
+  it('is nothing for an empty menu or groups without a shown screen', () => {
+    expect(firstScreen([])).toBeNull();
+    expect(firstScreen([group(menu('/x', true)), group()])).toBeNull();
   });
 });

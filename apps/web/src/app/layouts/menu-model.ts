@@ -33,3 +33,21 @@ export function accordion(open: readonly string[], asked: readonly string[]): st
   const opened = asked.filter((k) => !open.includes(k));
   return opened.length ? [opened.at(-1)!] : asked.filter((k) => open.includes(k));
 }
+
+/** A node of the permitted menu tree, as the server sends it (only what the landing needs). */
+type LandingNode = { kind: 'group' | 'menu' | 'button'; path: string | null; hidden: boolean; children: unknown[] };
+
+/**
+ * The first screen of one's menu, in menu order: where a person lands whose role does not hold the
+ * usual landing (a student lands on their questionnaires, not on an Evaluate page they cannot use).
+ */
+export function firstScreen(tree: readonly LandingNode[]): string | null {
+  for (const n of tree) {
+    if (n.kind === 'menu' && !n.hidden && n.path) return n.path;
+    if (n.kind === 'group') {
+      const inner = firstScreen(n.children as LandingNode[]);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}

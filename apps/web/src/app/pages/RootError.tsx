@@ -10,7 +10,7 @@ export function RootError() {
   return (
     <Flex vertical align="center" justify="center" gap={12} style={{ minHeight: '60vh', padding: 24, textAlign: 'center' }}>
       <h2 style={{ margin: 0, fontSize: 20, fontWeight: 600 }}>{t('error.loadTitle')}</h2>
-      <p style={{ margin: 0, color: 'rgba(0,0,0,0.45)' }}>{t('error.unknown')}</p>
+      <p style={{ margin: 0, color: 'rgba(0,0,0,0.6)' }}>{t('error.unknown')}</p>
       <Button type="primary" onClick={() => window.location.reload()}>
         {t('action.reload')}
       </Button>

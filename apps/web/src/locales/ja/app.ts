@@ -1,4 +1,10 @@
-/** Every namespace but the sign-in texts (see index.ts). */
+/**
+ * Every namespace but the sign-in texts, and all of common: index.ts sends only the sign-in groups of
+ * common with the login page. Read as text here, so that the build keeps common.json's module (and
+ * the menu titles of every screen) out of the login page's chunks instead of sharing it with them.
+ */
+import commonText from './common.json?raw';
+import type commonJson from './common.json';
 import schools from './schools.json';
 import profile from './profile.json';
 import roles from './roles.json';
@@ -32,5 +38,8 @@ import analysis from './analysis.json';
 import board from './board.json';
 import lessonPlans from './lessonPlans.json';
 import assistant from './assistant.json';
+import licence from './licence.json';
 
-export const bundle = { schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, statistics, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, share, usage, analysis, board, lessonPlans, assistant };
+const common = JSON.parse(commonText) as typeof commonJson;
+
+export const bundle = { common, schools, profile, roles, users, org, settings, schedule, classrooms, supervision, assignments, imports, catalog, templates, evaluation, plans, evaluations, invitations, appeals, reports, statistics, notifications, questionnaires, patrol, patrolDetail, shouting, recordings, liveLessons, share, usage, analysis, board, lessonPlans, assistant, licence };

@@ -14,6 +14,7 @@ export function AppealFilters({ onChange, extra }: { onChange: (f: { status?: TA
         style={{ flex: '0 1 180px', minWidth: 140 }}
         options={APPEAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
         onChange={(status) => onChange({ status })}
+        aria-label={t('filter.status')}
         data-testid="appeals-status"
       />
       <Input.Search

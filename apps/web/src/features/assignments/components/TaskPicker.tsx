@@ -22,6 +22,7 @@ export function TaskPicker({ value, onChange, optional }: { value: string | unde
       showSearch={{ optionFilterProp: 'label' }}
       options={tasks.data?.map((x) => ({ value: x.taskId, label: `${x.name} (${x.startDate} ~ ${x.endDate})` }))}
       notFoundContent={t('task.none')}
+      aria-label={t('task.pick')}
       data-testid="task-picker"
     />
   );

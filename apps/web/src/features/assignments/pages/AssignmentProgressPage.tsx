@@ -32,6 +32,7 @@ export function AssignmentProgressPage() {
             size="small"
             percent={r.minClasses ? Math.min(100, Math.round((r.attended / r.minClasses) * 100)) : 100}
             status={r.attended >= r.minClasses ? 'success' : 'active'}
+            aria-label={t('progress.attendedOfMin', { attended: r.attended, min: r.minClasses })}
           />
         </div>
       ),

@@ -3,4 +3,7 @@ export const assistantKeys = {
   sessions: ['assistant', 'sessions'] as const,
   problems: (sessionId: string) => ['assistant', 'problems', sessionId] as const,
   status: ['assistant', 'status'] as const,
+  settings: ['assistant', 'settings'] as const,
+  usageAll: ['assistant', 'usage'] as const,
+  usage: (scope: 'school' | 'mine', month: string) => ['assistant', 'usage', scope, month] as const,
 };

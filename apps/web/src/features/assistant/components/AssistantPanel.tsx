@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Empty, Flex, Modal, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
-import { CloseOutlined, DeleteOutlined, FullscreenExitOutlined, FullscreenOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { BarChartOutlined, CloseOutlined, DeleteOutlined, FullscreenExitOutlined, FullscreenOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { Bubble, Conversations, Sender } from '@ant-design/x';
 import type { BubbleItemType } from '@ant-design/x';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useAssistantStatus } from '../api/get-status.ts';
 import { useDeleteSession } from '../api/delete-session.ts';
 import { HISTORY_GROUPS, historyGroup, msToMidnight } from '../lib/history-groups.ts';
 import { AnswerView } from './AnswerView.tsx';
+import { AssistantUsageView } from './AssistantUsageView.tsx';
 import { asLive, useChat } from './use-chat.ts';
 
 /** Today's date, renewed at midnight: the history regroups then. */
@@ -35,6 +36,7 @@ export function AssistantPanel({ open, onClose }: { open: boolean; onClose: () =
   const [think, setThink] = useState(true);
   const [reasoner, setReasoner] = useState(false);
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
+  const [usageOpen, setUsageOpen] = useState(false);
   const status = useAssistantStatus();
   const sessions = useSessions(open);
   const problems = useProblems(sessionId);
@@ -131,6 +133,9 @@ export function AssistantPanel({ open, onClose }: { open: boolean; onClose: () =
               <Button type="text" icon={<HistoryOutlined />} aria-label={t('history')} aria-pressed={showHistory} onClick={() => setShowHistory((v) => !v)} data-testid="assistant-history-toggle" />
             </Tooltip>
           )}
+          <Tooltip title={t('myUsage')}>
+            <Button type="text" icon={<BarChartOutlined />} aria-label={t('myUsage')} onClick={() => setUsageOpen(true)} data-testid="assistant-my-usage" />
+          </Tooltip>
           <Tooltip title={full ? t('exitFullScreen') : t('fullScreen')}>
             <Button type="text" icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} aria-label={full ? t('exitFullScreen') : t('fullScreen')} onClick={() => setFull((f) => !f)} data-testid="assistant-full" />
           </Tooltip>
@@ -211,6 +216,9 @@ export function AssistantPanel({ open, onClose }: { open: boolean; onClose: () =
         data-testid="assistant-delete-dialog"
       >
         {t('deleteBody', { title: deleting?.title ?? '' })}
+      </Modal>
+      <Modal open={usageOpen} title={t('myUsageTitle')} footer={null} width={720} onCancel={() => setUsageOpen(false)} destroyOnHidden data-testid="assistant-my-usage-dialog">
+        <AssistantUsageView scope="mine" />
       </Modal>
     </Drawer>
   );

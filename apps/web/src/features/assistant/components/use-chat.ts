@@ -84,6 +84,7 @@ export function useChat(sessionId: string | null, onSession: (id: string) => voi
             await new Promise((r) => setTimeout(r, SETTLE_WAIT_MS));
           }
           await qc.invalidateQueries({ queryKey: assistantKeys.sessions });
+          await qc.invalidateQueries({ queryKey: assistantKeys.usageAll });
         }
         setLive(null);
       }

@@ -1,4 +1,7 @@
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form } from 'antd';
+// The input alone, not antd's Input index with its text area, search, OTP and group: the login page stays small (decision 0030).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { requiredRule } from '../../../lib/form-rules.ts';
@@ -20,7 +23,7 @@ export function PasswordLoginForm({ onForgot }: { onForgot: () => void }) {
         <Input prefix={<UserOutlined />} placeholder={t('field.account')} autoComplete="username" data-testid="login-account" />
       </Form.Item>
       <Form.Item name="password" rules={[requiredRule()]}>
-        <Input.Password prefix={<LockOutlined />} placeholder={t('field.password')} autoComplete="current-password" data-testid="login-password" />
+        <Password prefix={<LockOutlined />} placeholder={t('field.password')} autoComplete="current-password" data-testid="login-password" />
       </Form.Item>
       <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 12 }}>
         <Button type="link" size="small" onClick={onForgot} style={{ paddingInline: 0 }} data-testid="forgot-password">

@@ -1,4 +1,6 @@
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form } from 'antd';
+// The input alone, not antd's Input index with its text area, search, OTP and group: the login page stays small (decision 0030).
+import Input from 'antd/es/input/Input';
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';

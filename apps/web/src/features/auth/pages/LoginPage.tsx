@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { peekRedirect } from '../../../lib/auth-state.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { LoginTabs } from '../components/LoginTabs.tsx';
 import { PasswordLoginForm } from '../components/PasswordLoginForm.tsx';
@@ -18,12 +19,19 @@ export function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotUsed, setForgotUsed] = useState(false);
   const tab = params.get('tab') === 'sms' ? 'sms' : 'password';
+  // A questionnaire's QR code brought a student here: say why they sign in before asking (issue 20).
+  const [forQuestionnaire] = useState(() => peekRedirect()?.startsWith('/EvaluationQuestionnaire?') ?? false);
   const openForgot = () => {
     setForgotUsed(true);
     setForgotOpen(true);
   };
   return (
     <div data-testid="login-page">
+      {forQuestionnaire && (
+        <p className="auth-note" role="note" data-testid="login-questionnaire-note">
+          {t('login.questionnaireNote')}
+        </p>
+      )}
       <LoginTabs active={tab} />
       {tab === 'sms' ? <SmsLoginForm /> : <PasswordLoginForm onForgot={openForgot} />}
       <p className="auth-switch">

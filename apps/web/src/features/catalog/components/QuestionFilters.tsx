@@ -20,11 +20,12 @@ export function QuestionFilters({ onChange, fields = [] }: { onChange: (patch: P
         style={{ width: 170 }}
         options={QUESTION_TYPES.map((k) => ({ value: k, label: t(`evaluation:questionType.${k}`) }))}
         onChange={(v) => onChange({ type: v ?? undefined })}
+        aria-label={t('question.type')}
         data-testid="question-filter-type"
       />
-      <ClassificationSelect kind="question" placeholder={t('question.classification')} style={{ width: 160 }} onChange={(v) => onChange({ classificationId: v ?? undefined })} data-testid="question-filter-classification" />
+      <ClassificationSelect kind="question" placeholder={t('question.classification')} style={{ width: 160 }} onChange={(v) => onChange({ classificationId: v ?? undefined })} aria-label={t('question.classification')} data-testid="question-filter-classification" />
       {fields.includes('indicator') && (
-        <IndicatorTreeSelect placeholder={t('question.indicator')} style={{ width: 200 }} onChange={(v) => onChange({ indicatorId: v ?? undefined })} data-testid="question-filter-indicator" />
+        <IndicatorTreeSelect placeholder={t('question.indicator')} style={{ width: 200 }} onChange={(v) => onChange({ indicatorId: v ?? undefined })} aria-label={t('question.indicator')} data-testid="question-filter-indicator" />
       )}
       <Select<TKnowledgeLevel>
         allowClear
@@ -32,6 +33,7 @@ export function QuestionFilters({ onChange, fields = [] }: { onChange: (patch: P
         style={{ width: 140 }}
         options={KNOWLEDGE_LEVELS.map((k) => ({ value: k, label: t(`evaluation:knowledgeLevel.${k}`) }))}
         onChange={(v) => onChange({ knowledgeLevel: v ?? undefined })}
+        aria-label={t('question.knowledgeLevel')}
         data-testid="question-filter-knowledge"
       />
       {fields.includes('status') && (
@@ -41,6 +43,7 @@ export function QuestionFilters({ onChange, fields = [] }: { onChange: (patch: P
           style={{ width: 140 }}
           options={QUESTION_STATUSES.map((k) => ({ value: k, label: t(`evaluation:questionStatus.${k}`) }))}
           onChange={(v) => onChange({ status: v ?? undefined })}
+          aria-label={t('question.status')}
           data-testid="question-filter-status"
         />
       )}

@@ -66,7 +66,7 @@ export function IndexManagementPage() {
       dataIndex: 'enabled',
       width: 100,
       render: (v: boolean, r) => (
-        <Switch size="small" checked={v} disabled={!canEdit} loading={save.isPending && save.variables?.indicatorId === r.indicatorId} onChange={(on) => toggle(r, on)} data-testid={`indicator-enabled-${r.name}`} />
+        <Switch size="small" checked={v} disabled={!canEdit} loading={save.isPending && save.variables?.indicatorId === r.indicatorId} onChange={(on) => toggle(r, on)} aria-label={`${r.name}: ${t('indicator.enabled')}`} data-testid={`indicator-enabled-${r.name}`} />
       ),
     },
     { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['xxl'] },
@@ -98,13 +98,14 @@ export function IndexManagementPage() {
       <Flex gap={12} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Space wrap>
           <Input.Search allowClear placeholder={t('indicator.search')} style={{ width: 240 }} onSearch={(v) => filter({ keyword: v.trim() || undefined })} data-testid="indicator-search" />
-          <ClassificationSelect kind="indicator" placeholder={t('indicator.classification')} style={{ width: 180 }} onChange={(v) => filter({ classificationId: v ?? undefined })} data-testid="indicator-filter-classification" />
+          <ClassificationSelect kind="indicator" placeholder={t('indicator.classification')} style={{ width: 180 }} onChange={(v) => filter({ classificationId: v ?? undefined })} aria-label={t('indicator.classification')} data-testid="indicator-filter-classification" />
           <Select<'true' | 'false'>
             allowClear
             placeholder={t('indicator.enabled')}
             style={{ width: 140 }}
             options={[{ value: 'true', label: t('indicator.on') }, { value: 'false', label: t('indicator.off') }]}
             onChange={(v) => filter({ enabled: v === undefined ? undefined : v === 'true' })}
+            aria-label={t('indicator.enabled')}
             data-testid="indicator-filter-enabled"
           />
         </Space>

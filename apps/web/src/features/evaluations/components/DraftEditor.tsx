@@ -8,6 +8,7 @@ import { ERRORS, formatMessage } from '@hxk/contracts/errors';
 import { scoreForm } from '@hxk/contracts/question-rules';
 import type { TAnswer } from '@hxk/contracts/templates';
 import { EvaluationForm } from '../../../components/evaluation/EvaluationForm.tsx';
+import { ClassLessonPlansPanel } from '../../../components/lesson-plans/ClassLessonPlansPanel.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
@@ -120,6 +121,7 @@ export function DraftEditor({ e, blank }: { e: TEvaluation; blank?: BlankForm })
   return (
     <Flex vertical gap={12} data-testid="record-page" data-editable="true">
       <RecordHeader e={e} />
+      <ClassLessonPlansPanel courseSessionId={e.class.courseSessionId} />
       {start.restored && <Alert type="info" showIcon closable title={t('record.restored')} data-testid="record-restored" />}
       <Card size="small" title={t('record.form')} styles={{ body: { padding: 12 } }}>
         <EvaluationForm content={e.template.content} value={answers} onChange={(v) => update({ answers: v, comment })} showErrors={showErrors} testId="record-form" />

@@ -42,7 +42,7 @@ export function FrontPlanCard({ plan }: { plan: TMyPlan }) {
       data-testid={`front-plan-${plan.name}`}
     >
       <Typography.Text>{t('front.progress', { done: plan.myAttended, required: plan.myRequired })}</Typography.Text>
-      <Progress percent={percent} status={plan.myAttended >= plan.myRequired ? 'success' : 'active'} size="small" />
+      <Progress percent={percent} status={plan.myAttended >= plan.myRequired ? 'success' : 'active'} size="small" aria-label={t('front.progress', { done: plan.myAttended, required: plan.myRequired })} />
       <Flex vertical gap={6} style={{ marginTop: 8 }}>
         {classes.length === 0 && <Typography.Text type="secondary">{t('front.noNextClasses')}</Typography.Text>}
         {classes.map((c) => {

@@ -99,6 +99,7 @@ export function LessonEvaluationRecordPage() {
           style={{ flex: '0 1 150px', minWidth: 120 }}
           options={EVALUATION_KIND_VALUES.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
           onChange={(kind) => setQuery((q) => ({ ...q, kind, pageNum: 1 }))}
+          aria-label={t('filter.kind')}
           data-testid="records-kind"
         />
         <Select<TEvaluationStatus>
@@ -107,6 +108,7 @@ export function LessonEvaluationRecordPage() {
           style={{ flex: '0 1 150px', minWidth: 120 }}
           options={(['draft', 'submitted'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
           onChange={(status) => setQuery((q) => ({ ...q, status, pageNum: 1 }))}
+          aria-label={t('filter.status')}
           data-testid="records-status"
         />
         <Select<'yes' | 'no'>
@@ -115,6 +117,7 @@ export function LessonEvaluationRecordPage() {
           style={{ flex: '0 1 170px', minWidth: 130 }}
           options={(['yes', 'no'] as const).map((v) => ({ value: v, label: t(`filter.byPatrolOption.${v}`) }))}
           onChange={(v) => setQuery((q) => ({ ...q, byPatrol: v === undefined ? undefined : v === 'yes', pageNum: 1 }))}
+          aria-label={t('filter.byPatrol')}
           data-testid="records-by-patrol"
         />
         <DatePicker.RangePicker

@@ -33,6 +33,7 @@ export function InvitationList({
           style={{ flex: '0 1 150px', minWidth: 120 }}
           options={INVITATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
           onChange={(status) => setQuery((q) => ({ ...q, status, pageNum: 1 }))}
+          aria-label={t('filter.status')}
           data-testid={`invitations-${box}-status`}
         />
         <Input.Search

@@ -40,7 +40,3 @@ export function useChangePlan() {
     onSuccess: () => qc.invalidateQueries({ queryKey: PLANS_KEY }),
   });
 }
-
-/** Where a plan's file is read: its preview (inline PDF) or the upload itself. */
-export const planFileUrl = (planId: string, fileId: string, mode: 'preview' | 'download', from: 'list' | 'evaluation' | 'patrol' = 'list') =>
-  `/app/ddxk/lessonPlan/v1/file?${new URLSearchParams({ planId, fileId, mode, from }).toString()}`;

@@ -4,7 +4,7 @@ import { LESSON_PLAN_LEVELS } from '@hxk/contracts/constants';
 import { LESSON_PLAN_COMMENT_MAX, type TLessonPlanDue } from '@hxk/contracts/lesson-plans';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useEvaluatePlan } from '../api/evaluation.ts';
-import { PlanFiles } from './PlanFiles.tsx';
+import { PlanFiles } from '../../../components/lesson-plans/PlanFiles.tsx';
 
 type Values = { level: number; comment?: string };
 
@@ -29,7 +29,7 @@ export function EvaluateModal({ due, onClose }: { due: TLessonPlanDue; onClose: 
       okButtonProps={{ loading: evaluate.isPending, 'data-testid': 'plan-evaluate-save' }}
       width={640}
     >
-      <PlanFiles plan={plan} from="evaluation" />
+      <PlanFiles plan={plan} />
       <Form<Values> form={form} layout="vertical" initialValues={{ level: plan.level ?? undefined, comment: plan.comment ?? '' }} onFinish={(v) => void save(v).catch(() => undefined)}>
         <Form.Item name="level" label={t('field.level')} rules={[{ required: true, message: t('evaluate.levelRequired') }]}>
           <Radio.Group data-testid="plan-evaluate-level">

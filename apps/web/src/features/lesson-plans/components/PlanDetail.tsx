@@ -2,12 +2,12 @@ import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TLessonPlanDue } from '@hxk/contracts/lesson-plans';
 import { formatDateTime } from '../../../lib/format.ts';
-import { LevelTag } from './LevelTag.tsx';
-import { PlanFiles } from './PlanFiles.tsx';
-import type { PreviewTarget } from './PreviewModal.tsx';
+import { LevelTag } from '../../../components/lesson-plans/LevelTag.tsx';
+import { PlanFiles } from '../../../components/lesson-plans/PlanFiles.tsx';
+import { AppealInfo } from './AppealInfo.tsx';
 
-/** A due's description and, once handed in, its files (with earlier versions') and its grade. */
-export function PlanDetail({ due, from }: { due: TLessonPlanDue; from: PreviewTarget['from'] }) {
+/** A due's description and, once handed in, its files (with earlier versions'), its grade and its appeal. */
+export function PlanDetail({ due }: { due: TLessonPlanDue }) {
   const { t } = useTranslation('lessonPlans');
   const plan = due.plan;
   return (
@@ -22,7 +22,8 @@ export function PlanDetail({ due, from }: { due: TLessonPlanDue; from: PreviewTa
             {plan.evaluator && <Descriptions.Item label={t('field.evaluator')}>{plan.evaluator.name} · {formatDateTime(plan.evaluatedAt)}</Descriptions.Item>}
             {plan.comment && <Descriptions.Item label={t('field.comment')} span={2}><span data-testid="plan-comment">{plan.comment}</span></Descriptions.Item>}
           </Descriptions>
-          <PlanFiles plan={plan} from={from} history />
+          {plan.appeal && <AppealInfo appeal={plan.appeal} />}
+          <PlanFiles plan={plan} history />
         </>
       ) : (
         <Typography.Text type="secondary">{t('list.notHandedIn')}</Typography.Text>

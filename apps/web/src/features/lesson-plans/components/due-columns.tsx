@@ -3,7 +3,9 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { TLessonPlanDue } from '@hxk/contracts/lesson-plans';
 import { formatDateTime } from '../../../lib/format.ts';
-import { LevelTag } from './LevelTag.tsx';
+import { LevelTag } from '../../../components/lesson-plans/LevelTag.tsx';
+
+const APPEAL_COLOR = { pending: 'gold', resolved: 'green', unresolved: 'default' } as const;
 
 /** Whether a due is handed in, late, or still owed (overdue past the deadline). */
 export function DueStatus({ due, t, now }: { due: TLessonPlanDue; t: TFunction; now: number }) {
@@ -39,6 +41,15 @@ export function dueColumns(t: TFunction, opts: { teacher: boolean; now: number }
     { title: t('field.status'), key: 'status', render: (_, d) => <DueStatus due={d} t={t} now={opts.now} /> },
     { title: t('field.submittedAt'), key: 'submittedAt', render: (_, d) => (d.plan ? formatDateTime(d.plan.updatedAt) : '—') },
     { title: t('field.timesCited'), key: 'cited', render: (_, d) => d.plan?.timesCited ?? '—' },
-    { title: t('field.level'), key: 'level', render: (_, d) => (d.plan ? <LevelTag level={d.plan.level} /> : '—') },
+    {
+      title: t('field.level'),
+      key: 'level',
+      render: (_, d) => (d.plan ? (
+        <Space size={4} wrap>
+          <LevelTag level={d.plan.level} />
+          {d.plan.appeal && <Tag color={APPEAL_COLOR[d.plan.appeal.status]} data-testid={`plan-appeal-tag-${d.dueId}`}>{t(`appeal.status.${d.plan.appeal.status}`)}</Tag>}
+        </Space>
+      ) : '—'),
+    },
   ];
 }

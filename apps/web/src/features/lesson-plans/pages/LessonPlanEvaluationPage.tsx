@@ -1,19 +1,29 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Button, Card, Segmented, Table, Tabs } from 'antd';
+import { Button, Card, Segmented, Space, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { TLessonPlanDue } from '@hxk/contracts/lesson-plans';
+import { getStoredUser } from '../../../lib/auth-state.ts';
 import { menuTitle } from '../../../lib/menu-title.ts';
+import { storedIsAdmin } from '../../../lib/permissions.ts';
 import { useEvaluationList, type EvaluationQuery } from '../api/evaluation.ts';
 import { dueColumns } from '../components/due-columns.tsx';
 import { EvaluateModal } from '../components/EvaluateModal.tsx';
+import { HandleAppealModal } from '../components/HandleAppealModal.tsx';
 import { PlanDetail } from '../components/PlanDetail.tsx';
 
-/** /lessonPlanEvaluation: handed-in plans of courses with a class today, this week or all, to grade 1-4. */
+/** /lessonPlanEvaluation: handed-in plans (within my supervised scope) of courses with a class today, this week or all, to grade 1-4; appeals of my grades to decide. */
 export function LessonPlanEvaluationPage() {
   const { t } = useTranslation('lessonPlans');
-  const [query, setQuery] = useState<EvaluationQuery>({ range: 'today', evaluated: 'all' });
+  const [params] = useSearchParams();
+  // A notification of an appeal opens all courses (the appealed plan's course may have no class today).
+  const [query, setQuery] = useState<EvaluationQuery>({ range: params.get('range') === 'all' ? 'all' : 'today', evaluated: 'all' });
   const list = useEvaluationList(query);
   const [grading, setGrading] = useState<TLessonPlanDue | null>(null);
+  const [deciding, setDeciding] = useState<TLessonPlanDue | null>(null);
+  const me = getStoredUser()?.userId;
+  // The server decides again: the plan's grader or an administrator.
+  const mayDecide = (d: TLessonPlanDue) => d.plan?.appeal?.status === 'pending' && (d.plan.evaluator?.userId === me || storedIsAdmin());
   const [now] = useState(() => Date.now());
 
   const columns = [
@@ -23,9 +33,14 @@ export function LessonPlanEvaluationPage() {
       key: 'actions',
       fixed: 'right' as const,
       render: (_: unknown, d: TLessonPlanDue) => (
-        <Button type="link" size="small" onClick={() => setGrading(d)} data-testid={`plan-evaluate-${d.dueId}`}>
-          {d.plan?.level ? t('action.reEvaluate') : t('action.evaluate')}
-        </Button>
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setGrading(d)} data-testid={`plan-evaluate-${d.dueId}`}>
+            {d.plan?.level ? t('action.reEvaluate') : t('action.evaluate')}
+          </Button>
+          {mayDecide(d) && (
+            <Button type="link" size="small" onClick={() => setDeciding(d)} data-testid={`plan-appeal-handle-${d.dueId}`}>{t('action.handleAppeal')}</Button>
+          )}
+        </Space>
       ),
     },
   ];
@@ -53,10 +68,11 @@ export function LessonPlanEvaluationPage() {
         scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: t(`list.emptyRange.${query.range}`) }}
-        expandable={{ expandedRowRender: (d) => <PlanDetail due={d} from="evaluation" /> }}
+        expandable={{ expandedRowRender: (d) => <PlanDetail due={d} /> }}
         onRow={(d) => ({ 'data-testid': `plan-row-${d.dueId}` }) as HTMLAttributes<HTMLElement>}
       />
       {grading && <EvaluateModal due={grading} onClose={() => setGrading(null)} />}
+      {deciding && <HandleAppealModal due={deciding} onClose={() => setDeciding(null)} />}
     </Card>
   );
 }

@@ -40,7 +40,7 @@ export function LessonPlanManagementPage() {
       key: 'rate',
       render: (_, c) => (
         <Space direction="vertical" size={0} style={{ minWidth: 160 }}>
-          <Progress percent={c.due ? Math.round((c.handedIn / c.due) * 100) : 0} size="small" />
+          <Progress percent={c.due ? Math.round((c.handedIn / c.due) * 100) : 0} size="small" aria-label={t('list.counts', { handedIn: c.handedIn, due: c.due, late: c.late, evaluated: c.evaluated })} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('list.counts', { handedIn: c.handedIn, due: c.due, late: c.late, evaluated: c.evaluated })}</Typography.Text>
         </Space>
       ),

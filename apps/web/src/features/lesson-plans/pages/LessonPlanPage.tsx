@@ -1,5 +1,5 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Card, Table, Tabs } from 'antd';
+import { Alert, Button, Card, Space, Table, Tabs } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import type { TLessonPlanDue, TMyLessonPlanDues } from '@hxk/contracts/lesson-pl
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useMyPlans } from '../api/my-plans.ts';
 import { dueColumns } from '../components/due-columns.tsx';
+import { AppealModal } from '../components/AppealModal.tsx';
 import { HandInModal } from '../components/HandInModal.tsx';
 import { PlanDetail } from '../components/PlanDetail.tsx';
 
@@ -21,6 +22,7 @@ export function LessonPlanPage() {
   const tab = params.get('tab') === 'evaluated' ? 'evaluated' : 'all';
   const mine = useMyPlans(tab);
   const [editing, setEditing] = useState<TLessonPlanDue | null>(null);
+  const [appealing, setAppealing] = useState<TLessonPlanDue | null>(null);
   const [now] = useState(() => Date.now());
   const windows = mine.data?.windows;
 
@@ -31,9 +33,14 @@ export function LessonPlanPage() {
       key: 'actions',
       fixed: 'right' as const,
       render: (_: unknown, d: TLessonPlanDue) => (
-        <Button type="link" size="small" onClick={() => setEditing(d)} data-testid={`plan-handin-${d.dueId}`}>
-          {d.plan ? t('action.change') : t('action.handIn')}
-        </Button>
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setEditing(d)} data-testid={`plan-handin-${d.dueId}`}>
+            {d.plan ? t('action.change') : t('action.handIn')}
+          </Button>
+          {d.plan?.level && !d.plan.appeal && (
+            <Button type="link" size="small" onClick={() => setAppealing(d)} data-testid={`plan-appeal-${d.dueId}`}>{t('action.appeal')}</Button>
+          )}
+        </Space>
       ),
     },
   ];
@@ -62,9 +69,10 @@ export function LessonPlanPage() {
         scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: tab === 'all' ? t('list.emptyMine') : t('list.emptyEvaluated') }}
-        expandable={{ expandedRowRender: (d) => <PlanDetail due={d} from="list" />, rowExpandable: () => true }}
+        expandable={{ expandedRowRender: (d) => <PlanDetail due={d} />, rowExpandable: () => true }}
         onRow={(d) => ({ 'data-testid': `plan-row-${d.dueId}` }) as HTMLAttributes<HTMLElement>}
       />
+      {appealing && <AppealModal due={appealing} onClose={() => setAppealing(null)} />}
       {editing && windows && (
         <HandInModal
           due={editing}

@@ -5,7 +5,7 @@ import type { TLanguage } from '@hxk/contracts/language';
 const LOCALES = { zh: 'zh-CN', en: 'en-US', ja: 'ja-JP' } as const;
 
 /** Every placeholder the sentences use: a missing param reads as a dash, never as "{{course}}". */
-const PARAMS = ['course', 'date', 'sessions', 'inviter', 'invitee', 'reason', 'score', 'scoreAfter', 'fullScore', 'teacher', 'handler', 'collection', 'count', 'deadline', 'level'] as const;
+const PARAMS = ['course', 'date', 'sessions', 'inviter', 'invitee', 'reason', 'score', 'scoreAfter', 'fullScore', 'teacher', 'handler', 'collection', 'count', 'deadline', 'level', 'levelAfter'] as const;
 
 /** A 'YYYY-MM-DD' date as "Mar 4, Tue" in the reader's language; anything else unchanged. */
 export function shortDate(value: string, lng: TLanguage): string {

@@ -23,6 +23,7 @@ export function PlaceFilter({ onChange, rooms = true, testId }: { onChange: (p: 
       treeData={data}
       style={{ flex: '1 1 180px', maxWidth: 260 }}
       onChange={(v?: string) => onChange(!v ? {} : v.startsWith('b:') ? { buildingId: v.slice(2) } : { classroomId: v.slice(2) })}
+      aria-label={rooms ? t('filter.place') : t('filter.building')}
       data-testid={testId}
     />
   );

@@ -102,6 +102,7 @@ export function InspectionRecordsPage() {
           loading={people.isLoading}
           options={(people.data ?? []).map((p) => ({ value: p.userId, label: `${p.name} (${p.account})` }))}
           onChange={(supervisorId?: string) => setQuery((q) => ({ ...q, supervisorId, pageNum: 1 }))}
+          aria-label={t('filter.supervisor')}
           data-testid="inspection-supervisor"
         />
       </Flex>

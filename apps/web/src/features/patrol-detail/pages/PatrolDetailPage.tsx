@@ -2,6 +2,7 @@ import { Alert, Button, Card, Col, Empty, Flex, Result, Row, Skeleton, Tabs, Tag
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ClassLessonPlans } from '../../../components/lesson-plans/ClassLessonPlans.tsx';
 import { ShoutPanel } from '../../../components/live/ShoutPanel.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { usePatrolRoom } from '../api/patrol.ts';
@@ -67,7 +68,9 @@ export function PatrolDetailPage() {
             {
               key: 'plan',
               label: <span data-testid="detail-tab-plan">{t('tab.plan')}</span>,
-              children: <Empty description={t('plan.empty')} data-testid="detail-plan-empty" />,
+              children: r.current
+                ? <ClassLessonPlans cite={{ from: 'patrol', courseSessionId: r.current.courseSessionId }} />
+                : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('plan.noClass')} data-testid="detail-plan-empty" />,
             },
           ]}
         />

@@ -30,7 +30,9 @@ export function PatrolTile({ room, focused, onFocus, onOpen }: { room: TWallRoom
       data-classroom-id={room.classroomId}
       data-focused={focused}
       data-quality={room.playCameraId && room.online ? quality : 'none'}
-      role="button"
+      // A group, not a button: it holds buttons of its own (open the detail, the warning). Focusable,
+      // Space focuses and Enter opens it, as click and double-click do.
+      role="group"
       tabIndex={0}
       aria-label={t('tile.label', { building: room.buildingName, room: room.name })}
       onClick={() => {

@@ -29,6 +29,7 @@ export function PlanFilters({ onChange, full = true, testId = 'plan' }: { onChan
         style={{ width: 140 }}
         options={PLAN_PHASES.map((p) => ({ value: p, label: t(`evaluation:planPhase.${p}`) }))}
         onChange={(phase) => onChange({ phase })}
+        aria-label={t('filter.phase')}
         data-testid={`${testId}-phase`}
       />
       {full && (
@@ -42,6 +43,7 @@ export function PlanFilters({ onChange, full = true, testId = 'plan' }: { onChan
               { value: 'false', label: t('status.unpublished') },
             ]}
             onChange={(v) => onChange({ published: v === undefined ? undefined : v === 'true' })}
+            aria-label={t('filter.published')}
             data-testid={`${testId}-published`}
           />
           <Select<TEvaluationType>
@@ -50,6 +52,7 @@ export function PlanFilters({ onChange, full = true, testId = 'plan' }: { onChan
             style={{ width: 160 }}
             options={EVALUATION_TYPES.map((e) => ({ value: e, label: t(`evaluation:evaluationType.${e}`) }))}
             onChange={(evaluationType) => onChange({ evaluationType })}
+            aria-label={t('filter.evaluationType')}
             data-testid={`${testId}-type`}
           />
         </>

@@ -9,7 +9,7 @@ export function ProgressCell({ done, required, width = 180 }: { done: number; re
   return (
     <div style={{ minWidth: Math.min(width, 140), maxWidth: width }}>
       <Typography.Text>{t('progress.ofRequired', { done, required })}</Typography.Text>
-      <Progress size="small" percent={percentOf(done, required)} status={met ? 'success' : 'active'} />
+      <Progress size="small" percent={percentOf(done, required)} status={met ? 'success' : 'active'} aria-label={t('progress.ofRequired', { done, required })} />
     </div>
   );
 }

@@ -35,6 +35,7 @@ export function LessonEvaluationPlanPage() {
           style={{ flex: '0 1 140px' }}
           options={PLAN_PHASES.map((p) => ({ value: p, label: t(`evaluation:planPhase.${p}`) }))}
           onChange={(phase) => setQuery((q) => ({ ...q, phase, pageNum: 1 }))}
+          aria-label={t('filter.phase')}
           data-testid="my-plans-phase"
         />
       </Flex>

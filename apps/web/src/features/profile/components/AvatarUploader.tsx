@@ -38,7 +38,7 @@ export function AvatarUploader({ src, name }: { src: string | null; name: string
           {t('avatar.change')}
         </Button>
       </Upload>
-      <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{t('avatar.hint')}</span>
+      <span style={{ color: 'rgba(0,0,0,0.6)', fontSize: 12 }}>{t('avatar.hint')}</span>
     </Flex>
   );
 }

@@ -27,8 +27,8 @@ export function ProfileForm({ user }: { user: TUserInfo }) {
       }
       data-testid="profile-form"
     >
-      <Form.Item label={t('info.account')}>
-        <Input value={user.account} disabled />
+      <Form.Item label={t('info.account')} htmlFor="profile-account">
+        <Input id="profile-account" value={user.account} disabled />
       </Form.Item>
       <Form.Item name="name" label={t('info.name')} rules={[requiredRule(), zodRule(ZName)]}>
         <Input maxLength={32} autoComplete="name" />

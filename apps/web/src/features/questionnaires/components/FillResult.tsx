@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PATHS } from '../../../lib/paths.ts';
 
 type Kind = 'submitted' | 'answered' | 'refused';
 
@@ -26,7 +27,7 @@ export function FillResult({ kind, title, message, extra }: { kind: Kind; title?
         }
         extra={
           extra ?? (
-            <Button type="primary" size="large" onClick={() => void navigate('/EvaluationQuestionnaire')} data-testid="q-result-mine">
+            <Button type="primary" size="large" onClick={() => void navigate(PATHS.feeQuestionnaire)} data-testid="q-result-mine">
               {t('fill.toMine')}
             </Button>
           )

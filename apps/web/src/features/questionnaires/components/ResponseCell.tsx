@@ -8,7 +8,7 @@ export function ResponseCell({ responses, students, testId }: { responses: numbe
   return (
     <div style={{ minWidth: 120 }} data-testid={testId} data-responses={responses}>
       <Typography.Text>{t('feedback.responsesOf', { count: responses, students })}</Typography.Text>
-      <Progress percent={percent} size="small" showInfo={false} style={{ margin: 0 }} />
+      <Progress percent={percent} size="small" showInfo={false} style={{ margin: 0 }} aria-label={t('feedback.responsesOf', { count: responses, students })} />
     </div>
   );
 }

@@ -102,6 +102,7 @@ export function AssignmentsQuestionnairePage() {
             style={{ width: 140 }}
             options={QUESTIONNAIRE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
             onChange={(status) => setQuery((q) => ({ ...q, pageNum: 1, status }))}
+            aria-label={t('list.statusFilter')}
             data-testid="q-status-filter"
           />
           <Select
@@ -110,6 +111,7 @@ export function AssignmentsQuestionnairePage() {
             style={{ width: 140 }}
             options={QUESTIONNAIRE_AUDIENCES.map((a) => ({ value: a, label: t(`audience.${a}`) }))}
             onChange={(audience) => setQuery((q) => ({ ...q, pageNum: 1, audience }))}
+            aria-label={t('list.audienceFilter')}
             data-testid="q-audience-filter"
           />
         </Space>

@@ -1,17 +1,15 @@
-import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { menuTitle } from '../../../lib/menu-title.ts';
+import { Navigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../../lib/paths.ts';
 import { FillResult } from '../components/FillResult.tsx';
 import { FillScreen } from '../components/FillScreen.tsx';
-import { MyQuestionnaireList } from '../components/MyQuestionnaireList.tsx';
 
 const ID = /^\d{1,19}$/;
 const idOrUndefined = (v: string | null) => (v && ID.test(v) ? v : undefined);
 
 /**
  * /EvaluationQuestionnaire: with a questionnaire (and a course, or the class of a QR code) its fill
- * form, phone first; without one, the questionnaires addressed to me.
+ * form, phone first; without one, my questionnaires' list (/feeQuestionnaire), which is the menu's.
  */
 export function EvaluationQuestionnairePage() {
   const { t } = useTranslation('questionnaires');
@@ -21,15 +19,7 @@ export function EvaluationQuestionnairePage() {
   const courseId = idOrUndefined(params.get('courseId'));
   const courseSessionId = idOrUndefined(params.get('courseSessionId'));
 
-  if (raw === null) {
-    return (
-      <div style={{ maxWidth: 640, margin: '0 auto' }}>
-        <Card title={menuTitle(t, 'EvaluationQuestionnaire')} styles={{ body: { padding: 12 } }} data-testid="q-mine-page">
-          <MyQuestionnaireList />
-        </Card>
-      </div>
-    );
-  }
+  if (raw === null) return <Navigate to={PATHS.feeQuestionnaire} replace />;
   return (
     <div style={{ maxWidth: 640, margin: '0 auto' }} data-testid="q-fill-page">
       {questionnaireId ? (

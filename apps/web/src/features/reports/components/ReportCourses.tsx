@@ -68,6 +68,7 @@ export function ReportCourses({ enabled }: { enabled: boolean }) {
           loading={semesters.isLoading}
           options={(semesters.data ?? []).map((s) => ({ value: s.value, label: s.label }))}
           onChange={(semesterId?: string) => setQuery((q) => ({ ...q, semesterId, pageNum: 1 }))}
+          aria-label={t('filter.semester')}
           data-testid="report-semester"
         />
         <Input.Search

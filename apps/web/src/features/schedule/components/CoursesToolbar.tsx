@@ -21,8 +21,8 @@ export function CoursesToolbar({ filters, weekCount, onChange, actions }: { filt
   return (
     <Flex gap={12} wrap style={{ marginBottom: 16 }}>
       <Input.Search allowClear placeholder={t('courses.search')} style={SEARCH_STYLE} onSearch={(v) => onChange({ keyword: v.trim() || undefined })} data-testid="courses-search" />
-      <UnitTreeSelect placeholder={t('courses.department')} style={FILTER_STYLE} value={filters.orgUnitId} onChange={(orgUnitId) => onChange({ orgUnitId })} data-testid="courses-filter-unit" />
-      <TeacherSelect placeholder={t('courses.teacher')} style={FILTER_STYLE} value={filters.teacherId} onChange={(teacherId) => onChange({ teacherId })} data-testid="courses-filter-teacher" />
+      <UnitTreeSelect placeholder={t('courses.department')} style={FILTER_STYLE} value={filters.orgUnitId} onChange={(orgUnitId) => onChange({ orgUnitId })} aria-label={t('courses.department')} data-testid="courses-filter-unit" />
+      <TeacherSelect placeholder={t('courses.teacher')} style={FILTER_STYLE} value={filters.teacherId} onChange={(teacherId) => onChange({ teacherId })} aria-label={t('courses.teacher')} data-testid="courses-filter-teacher" />
       <Select<number>
         allowClear
         placeholder={t('courses.week')}
@@ -30,6 +30,7 @@ export function CoursesToolbar({ filters, weekCount, onChange, actions }: { filt
         options={Array.from({ length: weekCount }, (_, i) => ({ value: i + 1, label: t('slot.weeksOne', { n: i + 1 }) }))}
         value={filters.week as number | undefined}
         onChange={(week) => onChange({ week })}
+        aria-label={t('courses.week')}
         data-testid="courses-filter-week"
       />
       <Select<number>
@@ -39,6 +40,7 @@ export function CoursesToolbar({ filters, weekCount, onChange, actions }: { filt
         options={WEEKDAYS.map((d) => ({ value: d, label: weekdayLabel(t, d) }))}
         value={filters.weekday as number | undefined}
         onChange={(weekday) => onChange({ weekday })}
+        aria-label={t('courses.weekday')}
         data-testid="courses-filter-weekday"
       />
       <Select<number>
@@ -48,9 +50,10 @@ export function CoursesToolbar({ filters, weekCount, onChange, actions }: { filt
         options={sessions.data?.map((s) => ({ value: s.sessionNo, label: t('slot.sessionsOne', { n: s.sessionNo }) }))}
         value={filters.session as number | undefined}
         onChange={(session) => onChange({ session })}
+        aria-label={t('courses.session')}
         data-testid="courses-filter-session"
       />
-      <ClassroomSelect placeholder={t('courses.classroom')} style={FILTER_STYLE} value={filters.classroomId} onChange={(classroomId) => onChange({ classroomId })} data-testid="courses-filter-classroom" />
+      <ClassroomSelect placeholder={t('courses.classroom')} style={FILTER_STYLE} value={filters.classroomId} onChange={(classroomId) => onChange({ classroomId })} aria-label={t('courses.classroom')} data-testid="courses-filter-classroom" />
       {actions && <Space wrap>{actions}</Space>}
     </Flex>
   );

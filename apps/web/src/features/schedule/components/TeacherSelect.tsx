@@ -6,7 +6,7 @@ import { useTeacherOptions } from '../../../lib/reference/get-teacher-options.ts
 type Picked = { id: string; orgUnitId?: string | null | undefined };
 
 /** A member of the school found by name or account as one types; `onPick` hears the chosen person with their department. */
-export function TeacherSelect(props: { value?: string | null; onChange?: (v: string | undefined) => void; onPick?: (person: Picked) => void; placeholder?: string; style?: CSSProperties; 'data-testid'?: string }) {
+export function TeacherSelect(props: { value?: string | null; onChange?: (v: string | undefined) => void; onPick?: (person: Picked) => void; placeholder?: string; 'aria-label'?: string; style?: CSSProperties; 'data-testid'?: string }) {
   const { t } = useTranslation('schedule');
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -33,6 +33,7 @@ export function TeacherSelect(props: { value?: string | null; onChange?: (v: str
         if (person) props.onPick?.(person);
       }}
       placeholder={props.placeholder}
+      aria-label={props['aria-label']}
       style={props.style}
       popupMatchSelectWidth={false}
       data-testid={props['data-testid']}

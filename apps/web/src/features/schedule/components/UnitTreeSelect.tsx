@@ -16,7 +16,7 @@ function toTree(units: readonly Unit[]): Node[] {
 }
 
 /** A college or department from the organisation tree. */
-export function UnitTreeSelect(props: { value?: string | null; onChange?: (v: string | undefined) => void; placeholder?: string; style?: CSSProperties; 'data-testid'?: string }) {
+export function UnitTreeSelect(props: { value?: string | null; onChange?: (v: string | undefined) => void; placeholder?: string; 'aria-label'?: string; style?: CSSProperties; 'data-testid'?: string }) {
   const options = useScheduleOptions();
   const tree = useMemo(() => toTree(options.data?.units ?? []), [options.data]);
   return (
@@ -30,6 +30,7 @@ export function UnitTreeSelect(props: { value?: string | null; onChange?: (v: st
       value={props.value ?? undefined}
       onChange={(v) => props.onChange?.(v ?? undefined)}
       placeholder={props.placeholder}
+      aria-label={props['aria-label']}
       style={props.style}
       popupMatchSelectWidth={false}
       data-testid={props['data-testid']}

@@ -28,6 +28,7 @@ export function ScheduleManagePage() {
       placeholder={t('semesters.pick')}
       options={semesters.data?.map((s) => ({ value: s.id, label: <span>{s.name}{s.current && <Tag color="green" style={{ marginInlineStart: 6 }}>{t('semesters.current')}</Tag>}</span> }))}
       onChange={setSemesterId}
+      aria-label={t('semesters.pick')}
       data-testid="schedule-semester"
     />
   ) : null;

@@ -199,6 +199,7 @@ export function GlobalSettingsForm({ settings }: { settings: TGlobalSettings }) 
             percent={settings.storageQuotaMb ? Math.min(100, Math.round((settings.storageUsedBytes / (settings.storageQuotaMb * MB)) * 1000) / 10) : 100}
             status={settings.storageUsedBytes >= settings.storageQuotaMb * MB ? 'exception' : 'normal'}
             style={{ maxWidth: 480 }}
+            aria-label={t('uploads.used', { used: sizeLabel(settings.storageUsedBytes), quota: sizeLabel(settings.storageQuotaMb * MB) })}
           />
         </Card>
 

@@ -64,6 +64,7 @@ export function EvaluationTemplatePage() {
             style={{ width: 140 }}
             options={TEMPLATE_STATUSES.map((s) => ({ value: s, label: t(`evaluation:templateStatus.${s}`) }))}
             onChange={(v) => setQuery((q) => ({ ...q, pageNum: 1, status: v ?? undefined }))}
+            aria-label={t('list.statusFilter')}
             data-testid="template-status-filter"
           />
         </Space>

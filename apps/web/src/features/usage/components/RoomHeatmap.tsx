@@ -47,7 +47,8 @@ export function RoomHeatmap({ data, loading, onOpen }: { data: TUsageWeek; loadi
         <div
           role="button"
           tabIndex={0}
-          aria-label={label}
+          // The name starts with what the cell shows (8/10), then says what it means.
+          aria-label={`${used}/${perDay}: ${label}`}
           title={label}
           style={{ ...cellStyle(perDay ? used / perDay : 0, date === data.today), cursor: 'pointer' }}
           onClick={() => onOpen({ classroomId: room.id, date })}

@@ -30,6 +30,7 @@ export function UsersToolbar({ onChange, actions }: { onChange: (patch: UserFilt
         style={FILTER_STYLE}
         options={identityOptions(t)}
         onChange={(identity) => onChange({ identity })}
+        aria-label={t('list.identity')}
         data-testid="users-filter-identity"
       />
       <Select<string>
@@ -40,6 +41,7 @@ export function UsersToolbar({ onChange, actions }: { onChange: (patch: UserFilt
         loading={roles.isLoading}
         options={roles.data?.map((r) => ({ value: r.roleId, label: roleLabel(t, r) }))}
         onChange={(roleId) => onChange({ roleId })}
+        aria-label={t('list.role')}
         data-testid="users-filter-role"
       />
       <Select<'approved' | 'disabled'>
@@ -48,6 +50,7 @@ export function UsersToolbar({ onChange, actions }: { onChange: (patch: UserFilt
         style={FILTER_STYLE}
         options={(['approved', 'disabled'] as const).map((s) => ({ value: s, label: t(`status.${s}`) }))}
         onChange={(status) => onChange({ status })}
+        aria-label={t('list.status')}
         data-testid="users-filter-status"
       />
       {actions && <Space wrap>{actions}</Space>}

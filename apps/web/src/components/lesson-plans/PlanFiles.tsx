@@ -3,8 +3,8 @@ import { Button, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TLessonPlan, TPlanFile } from '@hxk/contracts/lesson-plans';
-import { downloadFile } from '../../../components/import/api.ts';
-import { planFileUrl } from '../api/my-plans.ts';
+import { downloadFile } from '../import/api.ts';
+import { planFileUrl, type PlanCitation } from './plan-file-url.ts';
 import { PreviewModal, type PreviewTarget } from './PreviewModal.tsx';
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
@@ -12,13 +12,14 @@ const canPreview = (f: TPlanFile) => !f.expired && (f.preview === 'pdf' || f.pre
 
 /**
  * A plan's files: current ones with preview (PDF, or converted) and download, and why a file has no
- * preview; with `history`, the files earlier versions had. Opening one from an evaluation or patrol counts a citation.
+ * preview; with `history`, the files earlier versions had. Opened with `cite` (the class being patrolled or
+ * evaluated), the server counts a citation once per person, plan and class.
  */
-export function PlanFiles({ plan, from, history = false }: { plan: TLessonPlan; from: PreviewTarget['from']; history?: boolean }) {
+export function PlanFiles({ plan, cite, history = false }: { plan: TLessonPlan; cite?: PlanCitation | undefined; history?: boolean }) {
   const { t } = useTranslation('lessonPlans');
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const files = plan.files.filter((f) => history || f.removedIn === null);
-  const download = (f: TPlanFile) => void downloadFile(planFileUrl(plan.planId, f.fileId, 'download', from), undefined, f.name).catch(() => undefined);
+  const download = (f: TPlanFile) => void downloadFile(planFileUrl(plan.planId, f.fileId, 'download', cite), undefined, f.name).catch(() => undefined);
   return (
     <>
       <List
@@ -29,7 +30,7 @@ export function PlanFiles({ plan, from, history = false }: { plan: TLessonPlan; 
           <List.Item
             actions={f.expired ? [] : [
               canPreview(f) ? (
-                <Button key="p" type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreview({ planId: plan.planId, fileId: f.fileId, name: f.name, from })} data-testid={`plan-preview-${f.fileId}`}>
+                <Button key="p" type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreview({ planId: plan.planId, fileId: f.fileId, name: f.name, cite })} data-testid={`plan-preview-${f.fileId}`}>
                   {t('file.preview')}
                 </Button>
               ) : (

@@ -1,8 +1,8 @@
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { planFileUrl } from '../api/my-plans.ts';
+import { planFileUrl, type PlanCitation } from './plan-file-url.ts';
 
-export type PreviewTarget = { planId: string; fileId: string; name: string; from: 'list' | 'evaluation' | 'patrol' };
+export type PreviewTarget = { planId: string; fileId: string; name: string; cite?: PlanCitation | undefined };
 
 /** A PDF (or the PDF converted from an Office file) shown by the browser's own viewer. */
 export function PreviewModal({ target, onClose }: { target: PreviewTarget | null; onClose: () => void }) {
@@ -12,7 +12,7 @@ export function PreviewModal({ target, onClose }: { target: PreviewTarget | null
       {target && (
         <iframe
           title={target.name}
-          src={planFileUrl(target.planId, target.fileId, 'preview', target.from)}
+          src={planFileUrl(target.planId, target.fileId, 'preview', target.cite)}
           style={{ width: '100%', height: '75vh', border: 0 }}
           data-testid="plan-preview-frame"
         />

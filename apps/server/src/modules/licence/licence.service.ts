@@ -1,0 +1,112 @@
+/**
+ * The deployment's licence (issue 19, decision 0027): which terms are in force, activating a newer
+ * licence, the read-only state past expiry and the limits on schools and classrooms. One deployment,
+ * whatever its schools: everything here is on the platform path `licence`.
+ */
+import crypto from 'node:crypto';
+import type { TLicenceInfo } from '@hxk/contracts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../platform/db.ts';
+import { isUniqueViolation, AppError } from '../../platform/errors.ts';
+import { platformTx } from '../../platform/tenancy.ts';
+import { publicKeyFrom, VENDOR_PUBLIC_KEY, verifyLicence } from './licence-code.ts';
+import { checkCapacity, checkReplacement, DEMO_TERMS, stateOf, termsOf, type LicenceTerms } from './licence-rules.ts';
+import * as repo from './licence.repo.ts';
+
+/** What the licence needs of the world (a request's deps, or the add-school command's): the database, the clock, the vendor's key. */
+export type LicenceEnv = { dbh: { db: Database }; now: () => Date; config: Pick<Config, 'licence'> };
+type Status = { deploymentId: string; terms: LicenceTerms };
+
+const keys = new Map<string, crypto.KeyObject>();
+function vendorKey(config: Pick<Config, 'licence'>): crypto.KeyObject {
+  const text = config.licence.publicKey ?? VENDOR_PUBLIC_KEY;
+  let key = keys.get(text);
+  if (!key) keys.set(text, (key = publicKeyFrom(text)));
+  return key;
+}
+
+/**
+ * The terms in force change only by activation; every write request asks (licence-guard.ts), so they
+ * are kept for a few seconds per server (its configuration object). Another server node sees an
+ * activation within that time.
+ */
+const CACHE_MS = 10_000;
+const cache = new WeakMap<LicenceEnv['config'], { at: number; status: Status }>();
+
+/** Makes a deployment id like 7F3A-09C2-D1E4-55B0. */
+const newDeploymentId = () => crypto.randomBytes(8).toString('hex').toUpperCase().match(/.{4}/g)!.join('-');
+
+async function load(env: LicenceEnv): Promise<Status> {
+  return platformTx(env.dbh.db, 'licence', async (tx) => {
+    const deploymentId = (await repo.deploymentId(tx)) ?? (await repo.createDeployment(tx, newDeploymentId()));
+    // The newest activated licence whose signature still holds (a changed vendor key, a row written by
+    // hand: neither counts); none: the built-in demo terms.
+    for (const row of await repo.licencesNewestFirst(tx)) {
+      try {
+        const { payload } = verifyLicence(row.code, vendorKey(env.config));
+        return { deploymentId, terms: termsOf(payload) };
+      } catch {
+        continue;
+      }
+    }
+    return { deploymentId, terms: DEMO_TERMS };
+  });
+}
+
+export async function licenceStatus(env: LicenceEnv, opts: { fresh?: boolean } = {}): Promise<Status> {
+  const hit = cache.get(env.config);
+  if (hit && !opts.fresh && Date.now() - hit.at < CACHE_MS) return hit.status;
+  const status = await load(env);
+  cache.set(env.config, { at: Date.now(), status });
+  return status;
+}
+
+/** Whether the deployment is read-only now (its licence has expired). */
+export async function isReadOnly(env: LicenceEnv): Promise<boolean> {
+  return stateOf((await licenceStatus(env)).terms, env.now()).readOnly;
+}
+
+export async function licenceInfo(env: LicenceEnv, opts: { signedIn: boolean; host: string }): Promise<TLicenceInfo> {
+  const { deploymentId, terms } = await licenceStatus(env, { fresh: true });
+  const state = stateOf(terms, env.now());
+  const usage = opts.signedIn ? await platformTx(env.dbh.db, 'licence', (tx) => repo.usage(tx)) : null;
+  return {
+    deploymentId,
+    ...state,
+    licensee: terms.licensee,
+    licenceId: terms.licenceId,
+    issuedAt: terms.issuedAt?.toISOString() ?? null,
+    expiresAt: terms.expiresAt?.toISOString() ?? null,
+    maxSchools: terms.maxSchools,
+    maxClassrooms: terms.maxClassrooms,
+    features: terms.features,
+    usage,
+    noticeExempt: env.config.licence.noticeExemptHosts.includes(opts.host.toLowerCase().replace(/:\d+$/, '')),
+  };
+}
+
+/**
+ * /activation, /extendAuthorization and /lengthen: a licence the vendor signed, for this deployment,
+ * issued after the one in force, takes over. The code is the credential: nothing else is asked.
+ */
+export async function activate(env: LicenceEnv, text: string): Promise<void> {
+  const { code, payload } = verifyLicence(text, vendorKey(env.config));
+  const now = env.now();
+  const { deploymentId, terms } = await licenceStatus(env, { fresh: true });
+  checkReplacement(payload, { deploymentId, current: terms, now });
+  try {
+    await platformTx(env.dbh.db, 'licence', (tx) => repo.insertLicence(tx, code, payload, now));
+  } catch (e) {
+    // The same licence twice (or raced in by another request): not newer than itself.
+    if (isUniqueViolation(e)) throw new AppError('licence.notNewer');
+    throw e;
+  }
+  cache.delete(env.config);
+}
+
+/** Refuses one more school or classroom past the licence's limit (checked before the insert). */
+export async function assertCapacity(env: LicenceEnv, what: 'schools' | 'classrooms'): Promise<void> {
+  const { terms } = await licenceStatus(env);
+  const used = await platformTx(env.dbh.db, 'licence', (tx) => repo.usage(tx));
+  checkCapacity(what, used[what], terms);
+}

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, screenshot, settle, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { rawPublicKey, signLicence } from '../apps/server/src/modules/licence/licence-code.ts';
+import { licencePayload } from '../apps/server/src/modules/licence/sign-cli.ts';
+
+/** `HXK_SCREENSHOTS=1` also writes the licence pages and notices (zh, en, ja) to e2e/screenshots. */
+const shots = process.env.HXK_SCREENSHOTS === '1';
+const DAY = 86_400_000;
+
+// A vendor of this test's own: the server trusts its public key instead of the one in the build.
+const vendor = crypto.generateKeyPairSync('ed25519');
+// The server's clock, moved on to see a licence end.
+let offset = 0;
+const now = () => new Date(Date.now() + offset);
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ now, env: { LICENCE_PUBLIC_KEY: rawPublicKey(vendor.publicKey) } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const licenceCode = (deploymentId: string, days: number) =>
+  signLicence(licencePayload({ licensee: 'Example University', deploymentId, schools: 5, classrooms: 300, features: ['live', 'ai', 'sso'], issuedAt: now(), expiresAt: new Date(now().getTime() + days * DAY) }), vendor.privateKey);
+
+async function enterCode(page: Page, code: string, button: RegExp): Promise<void> {
+  await page.getByTestId('licence-code').fill(code);
+  await page.getByTestId('licence-submit').filter({ hasText: button }).click();
+}
+
+async function signIn(account: string, language: 'zh' | 'en' | 'ja' = 'en'): Promise<Page> {
+  const context = await newContext(browser, server.url, { language });
+  const page = await context.newPage();
+  await signInWithPassword(page, account, 'Demo@2026');
+  await waitForPath(page, '/Evaluate');
+  await page.getByTestId('side-menu').waitFor();
+  return page;
+}
+
+describe('licence', () => {
+  it('activated without signing in, shown, extended from the notice, and past its end read-only until extended again', async () => {
+    // /activation with no token: the demo licence and this deployment's id.
+    const context = await newContext(browser, server.url, { language: 'en' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/hxk/activation');
+    await page.getByTestId('licence-page-activation').waitFor();
+    await expect(page.getByTestId('licence-state').textContent()).resolves.toBe('Demo licence');
+    const deploymentId = (await page.getByTestId('licence-deployment').textContent())!.trim();
+    expect(deploymentId).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
+
+    // A code signed by someone else is refused where it was entered; the vendor's is accepted.
+    const forged = signLicence(licencePayload({ licensee: 'Forged', deploymentId, schools: 99, classrooms: 9999, expiresAt: new Date(now().getTime() + 999 * DAY) }), crypto.generateKeyPairSync('ed25519').privateKey);
+    await enterCode(page, forged, /Activate/);
+    await expect(page.getByTestId('licence-error').textContent()).resolves.toContain('not issued by the vendor');
+    await enterCode(page, `# hxk licence\n${licenceCode(deploymentId, 20)}\n`, /Activate/);
+    await waitForToast(page, 'Licence activated for Example University');
+    await expect(page.getByTestId('licence-licensee').textContent()).resolves.toBe('Example University');
+    await expect(page.getByTestId('licence-state').textContent()).resolves.toBe('Expiring soon');
+    await expect(page.getByTestId('licence-expires').textContent()).resolves.toMatch(/\(20 days left\)$/);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Signed in, the administrator sees the notice and extends from it.
+    const admin = await signIn('admin');
+    await expect(admin.getByTestId('licence-notice-expiring').textContent()).resolves.toContain('in 20 days');
+    if (shots) await screenshot(admin, 'licence-notice-expiring-en', false);
+    await admin.getByTestId('licence-notice-action').click();
+    await waitForPath(admin, '/extendAuthorization');
+    await expect(admin.getByTestId('licence-summary').textContent()).resolves.toMatch(/2 of 5 in use/);
+    await enterCode(admin, licenceCode(deploymentId, 365), /Extend/);
+    await waitForToast(admin, 'Licence activated');
+    await expect(admin.getByTestId('licence-state').textContent()).resolves.toBe('Active');
+    await admin.getByTestId('licence-home').click();
+    await waitForPath(admin, '/Evaluate');
+    await admin.getByTestId('side-menu').waitFor();
+    expect(await admin.getByTestId('licence-notice-expiring').count()).toBe(0);
+    await admin.context().close();
+
+    // A year and more later: read-only. A teacher is told to ask; the administrator is sent to extend.
+    offset += 400 * DAY;
+    const teacher = await signIn('teacher');
+    await teacher.getByTestId('licence-notice-expired').waitFor();
+    await expect(teacher.getByTestId('licence-notice-expired').textContent()).resolves.toContain('Ask your administrator');
+    expect(await teacher.getByTestId('licence-notice-action').count()).toBe(0);
+    await teacher.context().close();
+
+    const admin2 = await signIn('admin');
+    await admin2.getByTestId('licence-dialog-extend').click();
+    await waitForPath(admin2, '/extendAuthorization');
+    // The request to send the vendor names this deployment.
+    await admin2.getByTestId('licence-to-lengthen').click();
+    await waitForPath(admin2, '/lengthen');
+    await expect(admin2.getByTestId('licence-request').textContent()).resolves.toContain(`Deployment ID: ${deploymentId}`);
+    await enterCode(admin2, licenceCode(deploymentId, 365), /Apply the new licence/);
+    await waitForToast(admin2, 'Licence activated');
+    await expect(admin2.getByTestId('licence-state').textContent()).resolves.toBe('Active');
+    await admin2.context().close();
+  });
+
+  it.runIf(shots)('screenshots of the licence pages and the notice in zh, en and ja', async () => {
+    const { deploymentId } = (await (await fetch(`${server.url}/base/licence/v1/info`)).json()).data as { deploymentId: string };
+    for (const language of ['zh', 'en', 'ja'] as const) {
+      const context = await newContext(browser, server.url, { language });
+      const page = await context.newPage();
+      for (const path of ['activation', 'lengthen'] as const) {
+        await page.goto(`/hxk/${path}`);
+        await page.getByTestId(`licence-page-${path}`).waitFor();
+        await settle(page);
+        await screenshot(page, `licence-${path}-${language}`);
+      }
+      await context.close();
+    }
+    // Past the end: the notice and its dialog.
+    offset += 400 * DAY;
+    for (const language of ['zh', 'en', 'ja'] as const) {
+      const admin = await signIn('admin', language);
+      await admin.getByRole('dialog').waitFor();
+      await settle(admin);
+      await screenshot(admin, `licence-expired-dialog-${language}`, false);
+      // Closed for now (Escape is the dialog's cancel): the notice stays.
+      await admin.keyboard.press('Escape');
+      await admin.getByRole('dialog').waitFor({ state: 'hidden' });
+      await settle(admin);
+      await screenshot(admin, `licence-expired-notice-${language}`, false);
+      await admin.goto('/hxk/extendAuthorization');
+      await admin.getByTestId('licence-page-extendAuthorization').waitFor();
+      await settle(admin);
+      await screenshot(admin, `licence-extend-${language}`);
+      await admin.context().close();
+    }
+    const phone = await newContext(browser, server.url, { language: 'zh', mobile: true });
+    const p = await phone.newPage();
+    await p.goto('/hxk/activation');
+    await p.getByTestId('licence-page-activation').waitFor();
+    await settle(p);
+    await screenshot(p, 'licence-activation-zh-390');
+    await phone.close();
+    expect(deploymentId).toBeTruthy();
+  });
+});
