@@ -123,6 +123,8 @@ describe('class recordings from the media gateway', () => {
     // Seeking: the slider loads the recording again from a later moment, which plays on.
     const startBefore = await srcStart(page);
     const slider = page.getByTestId('recording-seek');
+    // In view first: a mouse click at a position below the fold lands nowhere.
+    await slider.scrollIntoViewIfNeeded();
     const box = (await slider.boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="recording-video"]')?.getAttribute('data-offset')) > 60);

@@ -49,7 +49,7 @@ describe('classroom usage situation', () => {
     // A cell's colour follows its use: a free day is grey, a full day dark blue.
     const bg = (room: string, i: number) => cell(page, room, i).evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(await bg('A102', 5)).toBe('rgb(245, 245, 245)');
-    expect(await bg('B101', 0)).toBe('rgb(9, 88, 217)');
+    expect(await bg('B101', 0)).toBe('rgb(0, 62, 179)');
 
     // Only Teaching Building B.
     await page.getByTestId('usage-building').click();

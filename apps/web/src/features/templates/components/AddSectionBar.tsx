@@ -16,6 +16,8 @@ export function AddSectionBar({ usedNames, onAdd, disabled }: Props) {
   const { t } = useTranslation('templates');
   const tree = useIndicatorTree();
   const [text, setText] = useState('');
+  // Closed once a section is added: the suggestions would otherwise cover the section just added.
+  const [open, setOpen] = useState(false);
   const name = text.trim();
   const taken = usedNames.some((n) => sameName(n, name));
   const valid = name.length >= INDICATOR_NAME.min && name.length <= INDICATOR_NAME.max && !taken;
@@ -29,6 +31,7 @@ export function AddSectionBar({ usedNames, onAdd, disabled }: Props) {
     const match = (tree.data ?? []).find((i) => sameName(i.name, v));
     onAdd(v, match?.indicatorId ?? null);
     setText('');
+    setOpen(false);
   };
 
   return (
@@ -36,6 +39,8 @@ export function AddSectionBar({ usedNames, onAdd, disabled }: Props) {
       <Flex gap={8} wrap>
         <AutoComplete
           value={text}
+          open={open}
+          onOpenChange={setOpen}
           options={options}
           onChange={setText}
           // Picking fills the field; the button adds it, as for a typed name.
