@@ -1,7 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { TSensitiveFilters } from '@hxk/contracts/statistics-sensitive';
 import { WARNING_LEVEL_KEYS } from '@hxk/contracts/analysis';
+import { urlState } from './url-state.ts';
 
 export const SENSITIVE_PATHS = { list: '/back/sensitiveTopic', details: '/back/sensitiveTopicDetails' } as const;
 
@@ -9,40 +8,9 @@ export const SENSITIVE_PATHS = { list: '/back/sensitiveTopic', details: '/back/s
 const KEYS = ['semesterId', 'from', 'to', 'orgUnitId', 'category', 'severity', 'courseSessionId'] as const;
 export type SensitiveUrl = Partial<Record<(typeof KEYS)[number], string>>;
 
-export function useSensitiveUrl(): [SensitiveUrl, (patch: SensitiveUrl) => void] {
-  const [params, setParams] = useSearchParams();
-  const url = useMemo(() => {
-    const out: SensitiveUrl = {};
-    for (const k of KEYS) {
-      const v = params.get(k);
-      if (v) out[k] = v;
-    }
-    return out;
-  }, [params]);
-  const patch = useCallback(
-    (p: SensitiveUrl) => setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(p)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    }, { replace: true }),
-    [setParams],
-  );
-  return [url, patch];
-}
-
-export function sensitiveHref(path: string, url: SensitiveUrl, patch: SensitiveUrl = {}): string {
-  const merged: SensitiveUrl = { ...url, ...patch };
-  const q = new URLSearchParams();
-  for (const k of KEYS) {
-    const v = merged[k];
-    if (v) q.set(k, v);
-  }
-  const s = q.toString();
-  return s ? `${path}?${s}` : path;
-}
+const state = urlState(KEYS);
+export const useSensitiveUrl: () => [SensitiveUrl, (patch: SensitiveUrl) => void] = state.useUrl;
+export const sensitiveHref: (path: string, url: SensitiveUrl, patch?: SensitiveUrl) => string = state.href;
 
 export function sensitiveFiltersOf(url: SensitiveUrl): TSensitiveFilters | null {
   if (!url.semesterId) return null;

@@ -1,6 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { TEvaluationStatsFilters } from '@hxk/contracts/statistics';
+import { urlState } from './url-state.ts';
 
 /** The three levels of the evaluation statistics drill-down (spec section 2). */
 export const STATS_PATHS = {
@@ -17,41 +16,10 @@ export const STATS_PATHS = {
 const KEYS = ['semesterId', 'from', 'to', 'orgUnitId', 'templateId', 'planId', 'evaluationType', 'kind', 'unitId', 'teacherId'] as const;
 export type StatsUrl = Partial<Record<(typeof KEYS)[number], string>>;
 
-export function useStatsUrl(): [StatsUrl, (patch: StatsUrl) => void] {
-  const [params, setParams] = useSearchParams();
-  const url = useMemo(() => {
-    const out: StatsUrl = {};
-    for (const k of KEYS) {
-      const v = params.get(k);
-      if (v) out[k] = v;
-    }
-    return out;
-  }, [params]);
-  const patch = useCallback(
-    (p: StatsUrl) => setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(p)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    }, { replace: true }),
-    [setParams],
-  );
-  return [url, patch];
-}
-
-/** A drill-down path with the URL's state changed by `patch` (undefined removes a key). */
-export function statsHref(path: string, url: StatsUrl, patch: StatsUrl = {}): string {
-  const merged: StatsUrl = { ...url, ...patch };
-  const q = new URLSearchParams();
-  for (const k of KEYS) {
-    const v = merged[k];
-    if (v) q.set(k, v);
-  }
-  const s = q.toString();
-  return s ? `${path}?${s}` : path;
-}
+/** The URL's state, and a drill-down path with it changed by `patch` (undefined removes a key). */
+const state = urlState(KEYS);
+export const useStatsUrl: () => [StatsUrl, (patch: StatsUrl) => void] = state.useUrl;
+export const statsHref: (path: string, url: StatsUrl, patch?: StatsUrl) => string = state.href;
 
 /** The request's filters for a level: the department opened narrows the school page's unit filter. */
 export function filtersOf(url: StatsUrl): TEvaluationStatsFilters | null {

@@ -1,7 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { TThreeRateFilters, TThreeRateGroupBy } from '@hxk/contracts/statistics-three-rate';
 import { THREE_RATE_GROUP_BY } from '@hxk/contracts/statistics-three-rate';
+import { urlState } from './url-state.ts';
 
 export const THREE_RATE_PATHS = { school: '/back/threeRateStatistics', details: '/back/threeRateStatisticsDetails' } as const;
 
@@ -21,40 +20,9 @@ const KEYS = ['semesterId', 'from', 'to', 'orgUnitId', 'groupBy', 'detailsBy', .
 export type ThreeRateUrl = Partial<Record<(typeof KEYS)[number], string>>;
 export const NO_DRILL: ThreeRateUrl = Object.fromEntries(DRILL_KEYS.map((k) => [k, undefined]));
 
-export function useThreeRateUrl(): [ThreeRateUrl, (patch: ThreeRateUrl) => void] {
-  const [params, setParams] = useSearchParams();
-  const url = useMemo(() => {
-    const out: ThreeRateUrl = {};
-    for (const k of KEYS) {
-      const v = params.get(k);
-      if (v) out[k] = v;
-    }
-    return out;
-  }, [params]);
-  const patch = useCallback(
-    (p: ThreeRateUrl) => setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(p)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    }, { replace: true }),
-    [setParams],
-  );
-  return [url, patch];
-}
-
-export function threeRateHref(path: string, url: ThreeRateUrl, patch: ThreeRateUrl = {}): string {
-  const merged: ThreeRateUrl = { ...url, ...patch };
-  const q = new URLSearchParams();
-  for (const k of KEYS) {
-    const v = merged[k];
-    if (v) q.set(k, v);
-  }
-  const s = q.toString();
-  return s ? `${path}?${s}` : path;
-}
+const state = urlState(KEYS);
+export const useThreeRateUrl: () => [ThreeRateUrl, (patch: ThreeRateUrl) => void] = state.useUrl;
+export const threeRateHref: (path: string, url: ThreeRateUrl, patch?: ThreeRateUrl) => string = state.href;
 
 export const groupByOf = (v: string | undefined, fallback: TThreeRateGroupBy): TThreeRateGroupBy =>
   (THREE_RATE_GROUP_BY as readonly string[]).includes(v ?? '') ? (v as TThreeRateGroupBy) : fallback;
