@@ -27,6 +27,16 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['**/apps/server/**', '@hxk/server', '@hxk/server/*'], message: 'The web app talks to the server through the API and contracts only.' }] },
       ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (STYLE 15).' },
+        {
+          // A forceRender dialog stays "open" to Escape while hidden (@rc-component/portal's Escape stack):
+          // Escape then goes to it, not to the dialog on screen. Forms in dialogs connect when they open.
+          selector: "JSXAttribute[name.name='forceRender']",
+          message: 'No forceRender on dialogs and drawers: a hidden one takes Escape from the one on screen.',
+        },
+      ],
     },
   },
   {

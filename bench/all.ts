@@ -29,6 +29,7 @@ export const BENCHES: Bench[] = [
   { name: 'schedule', script: 'bench/schedule.ts', what: 'course list and week view at 5,000 courses / 100,000 sessions' },
   { name: 'plans', script: 'bench/plans.ts', what: 'plan screens over 200 plans / 30,000 evaluations' },
   { name: 'followup', script: 'bench/followup.ts', what: 'reports, appeals, notifications, invitations at scale' },
+  { name: 'exports', script: 'bench/exports.ts', what: 'statistics export of 100,000 evaluation rows: time and peak memory' },
   { name: 'live', script: 'bench/live.ts', what: 'camera simulator CPU, play latency, glass-to-glass' },
   { name: 'live-wall', script: 'bench/live-wall.ts', what: 'patrol wall: first frame in 9 tiles, browser CPU', before: ['npm', 'run', 'build', '-w', '@hxk/web'] },
   { name: 'vision', script: 'bench/vision.ts', what: 'ms per 1280×720 frame at 1, 6, 20, 40 faces; a 45-min lesson\'s vision' },

@@ -27,6 +27,7 @@ import { runFairUseBench } from './fair-use.ts';
 import { runScheduleBench } from './schedule.ts';
 import { runPlansBench } from './plans.ts';
 import { runFollowupBench } from './followup.ts';
+import { runExportsBench } from './exports.ts';
 import { benchVision, visionSummary } from './vision.ts';
 import { benchVad, vadSummary } from './vad.ts';
 import type { BenchBase, SummaryRow } from './support.ts';
@@ -101,6 +102,13 @@ describe('benchmarks, smoke run (tiny data, no timing asserted)', () => {
     });
     expect(Object.values(results.runs[0]!.sizes).every((n) => n > 0)).toBe(true);
     expectRows(summary, 'followup');
+  }, TIMEOUT_MS);
+
+  it('exports: a statistics export writes every evaluation of the semester, read back', async () => {
+    const { results, summary } = await runExportsBench({ ...base, rows: 300 });
+    // The run itself throws when the file's rows differ from the database's.
+    expect(results.runs[0]!.figures.rows).toBeGreaterThanOrEqual(300);
+    expectRows(summary, 'exports');
   }, TIMEOUT_MS);
 
   it('vision: the engine finds the face of a small frame, and the lesson row is derived', async () => {

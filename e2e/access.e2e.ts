@@ -166,6 +166,25 @@ describe('role management', () => {
     await Promise.all([admin.context().close(), supervisor.context().close()]);
   });
 
+  it('says "privilege grant failed" with the reason when a grant is refused', async () => {
+    const admin = await signIn('admin');
+    const api = (url: string, body: unknown) =>
+      admin.evaluate(async ([u, b]) => {
+        const res = await fetch(u as string, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify(b) });
+        return (await res.json()) as { code: number; data: { roleId: string } | null };
+      }, [url, body] as const);
+    const made = await api('/app/ddxk/role/v1/saveOrUpdate', { name: 'Gone soon' });
+    expect(made.code).toBe(1);
+    await admin.goto('/hxk/back/rolePermission');
+    await admin.getByTestId('role-permission').getByRole('menuitem', { name: 'Gone soon' }).click();
+    await treeCheckbox(admin, 'MeInfo').click();
+    // Someone else deletes the role meanwhile: the grant is refused, and the toast says what failed and why.
+    expect((await api('/app/ddxk/role/v1/deleteByIds', { ids: [made.data!.roleId] })).code).toBe(1);
+    await admin.getByTestId('role-menu-save').click();
+    await toast(admin, /^Privilege grant failed: .+/);
+    await admin.context().close();
+  });
+
   it('takes a menu away from the teacher role: gone from the menu, and admin APIs refuse the teacher', async () => {
     const admin = await signIn('admin');
     await admin.goto('/hxk/back/rolePermission');

@@ -7,6 +7,7 @@ import { startServer, type TestServer } from './support/server.ts';
 import { schoolTx } from '../apps/server/src/platform/tenancy.ts';
 import { upsertAnalysis } from '../apps/server/src/modules/analysis/analysis.repo.ts';
 import { storeResult, type TAnalysisResult } from '../apps/server/src/modules/analysis/analysis.service.ts';
+import { demoName } from '../apps/server/src/db/seed/seed.ts';
 
 /** `HXK_SCREENSHOTS=1` also writes the screens (zh, en, ja; the drawer at 390 px) to e2e/screenshots. */
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -80,6 +81,22 @@ async function analysedClass(): Promise<TRecordingListItem> {
 /** antd's InputNumber puts the test id on its input or on its wrapper, depending on the version. */
 const numberInput = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
 
+/**
+ * Pixels of a chart's canvas drawn in about `rgb` (anti-aliased edges aside): how a test sees that a
+ * curve or a point of that colour is on the chart.
+ */
+function pixelsOf(page: Page, testId: string, rgb: [number, number, number]): Promise<number> {
+  return page.getByTestId(testId).locator('canvas').first().evaluate((c: HTMLCanvasElement, [r, g, b]) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r) < 12 && Math.abs(data[i + 1]! - g) < 12 && Math.abs(data[i + 2]! - b) < 12 && data[i + 3]! > 200) n++;
+    return n;
+  }, rgb);
+}
+/** The first corrected curve's colour (chart-options.ts) and the AI's. */
+const CORRECTED: [number, number, number] = [0xfa, 0x8c, 0x16];
+const AI: [number, number, number] = [0x16, 0x77, 0xff];
+
 const reportUrl = (id: string) => `/hxk/ClassroomReport?courseSessionId=${id}`;
 
 async function openReport(page: Page, id: string) {
@@ -98,6 +115,11 @@ describe('people correct the AI', () => {
     await openReport(page, cls.courseSessionId);
     expect(await page.getByTestId('report-mode').innerText()).toBe('Lecture');
     expect(await page.getByTestId('people-st').count()).toBe(0);
+    // Only the AI's curve: no legend, nothing drawn in a corrected curve's colour.
+    expect(await page.getByTestId('st-legend').count()).toBe(0);
+    await expect.poll(() => pixelsOf(page, 'chart-st', AI)).toBeGreaterThan(100);
+    expect(await pixelsOf(page, 'chart-st', CORRECTED)).toBe(0);
+    expect(await pixelsOf(page, 'chart-rtch', CORRECTED)).toBe(0);
 
     await page.getByTestId('report-correct').click();
     const drawer = page.getByTestId('correct-drawer');
@@ -131,11 +153,19 @@ describe('people correct the AI', () => {
     expect(await page.getByTestId('report-mode').innerText()).toBe('Lecture');
     const st = page.getByTestId('people-st');
     await st.waitFor();
-    expect(await st.getByTestId('people-by').innerText()).toBe('Supervisor (you)');
+    // The supervisor's demo name (the seed's, whatever it is), marked as the reader's own.
+    expect(await st.getByTestId('people-by').innerText()).toBe(`${demoName('supervisor')} (you)`);
     expect(await st.getByTestId('people-st-figures').innerText()).toBe('Rt 0.69 · Ch 0.61');
     expect(await st.getByTestId('people-st-mode').innerText()).toBe('Dialogue');
     await st.getByText('99% of intervals coded as the AI did').waitFor();
     expect(await st.getByTestId('people-when').innerText()).not.toBe('');
+    // The corrected curve over the AI's, with a legend naming who corrected it and when; its point on the Rt-Ch diagram.
+    const legend = page.getByTestId('st-legend-item');
+    const by = await st.getByTestId('people-by').innerText();
+    await expect.poll(() => legend.allInnerTexts()).toEqual(['AI coding', `Corrected by ${by} at ${await st.getByTestId('people-when').innerText()}`]);
+    await expect.poll(() => pixelsOf(page, 'chart-st', CORRECTED)).toBeGreaterThan(100);
+    await expect.poll(() => pixelsOf(page, 'chart-rtch', CORRECTED)).toBeGreaterThan(20);
+    expect(await st.getByTestId('people-swatch').count()).toBe(1);
     await page.getByTestId('tab-learning').click();
     const att = page.getByTestId('people-attendance');
     await att.waitFor();
@@ -175,8 +205,12 @@ describe('people correct the AI', () => {
 
     const st = page.getByTestId('people-st');
     await st.getByText('人工核查').waitFor();
-    await expect.poll(() => st.getByTestId('people-by').allInnerTexts()).toEqual(['Supervisor', 'Administrator（您）']);
+    await expect.poll(() => st.getByTestId('people-by').allInnerTexts()).toEqual([demoName('supervisor'), `${demoName('admin')}（您）`]);
     expect(await st.getByTestId('people-st-mode').allInnerTexts()).toEqual(['对话型', '对话型']);
+    // Both corrected curves over the AI's, each named with its time.
+    const by = await st.getByTestId('people-by').allInnerTexts();
+    const when = await st.getByTestId('people-when').allInnerTexts();
+    await expect.poll(() => page.getByTestId('st-legend-item').allInnerTexts()).toEqual(['AI 编码', `${by[0]} 于 ${when[0]} 修正`, `${by[1]} 于 ${when[1]} 修正`]);
     await page.getByTestId('tab-learning').click();
     expect(await page.getByTestId('people-attendance').getByTestId('people-attendance-figures').allInnerTexts()).toEqual(['到课 36 / 40 · 90.0%', '到课 34 / 40 · 85.0%']);
     expect(errors).toEqual([]);
@@ -185,7 +219,7 @@ describe('people correct the AI', () => {
     const teacher = await signIn('teacher', 'zh');
     await openReport(teacher, cls.courseSessionId);
     await teacher.getByTestId('people-st').waitFor();
-    expect(await teacher.getByTestId('people-st').getByTestId('people-by').allInnerTexts()).toEqual(['Supervisor', 'Administrator']);
+    expect(await teacher.getByTestId('people-st').getByTestId('people-by').allInnerTexts()).toEqual([demoName('supervisor'), demoName('admin')]);
     expect(await teacher.getByTestId('report-correct').count()).toBe(0);
     await teacher.context().close();
   });

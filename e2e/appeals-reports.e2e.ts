@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openMenuItem, screenshot as takeScreenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { demoName } from '../apps/server/src/db/seed/seed.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
 let server: TestServer;
@@ -83,7 +84,7 @@ describe('appeals and reports', () => {
     // made it: nobody judges an appeal of their own evaluation), from the reports' "Evaluations received".
     await teacher.goto('/hxk/Report');
     await teacher.getByTestId('report-tab-received').click();
-    const open = teacher.locator('tr', { hasText: 'Supervisor' }).locator('[data-testid^="received-record-"]').first();
+    const open = teacher.locator('tr', { hasText: demoName('supervisor') }).locator('[data-testid^="received-record-"]').first();
     await open.waitFor();
     evaluationId = ((await open.getAttribute('data-testid')) ?? '').replace('received-record-', '');
     await open.click();

@@ -109,6 +109,33 @@ describe('classrooms and devices', () => {
     await admin.context().close();
   });
 
+  it('switches a room\'s live AI analysis off in its form, and on again (zh)', async () => {
+    const admin = await signIn('admin', 'zh');
+    const errors = watchErrors(admin);
+    await admin.goto('/hxk/back/transcribeManagement');
+    await openRoom(admin, 'A103');
+    const value = admin.getByTestId('room-live-analysis-value');
+    expect(await value.innerText()).toBe('是');
+    const toggle = async (to: '是' | '否') => {
+      await admin.getByTestId('room-edit').click();
+      const sw = admin.getByTestId('room-live-analysis');
+      await sw.waitFor();
+      await admin.getByText('本校开启实时分析时，本教室上课期间由 AI 实时分析', { exact: false }).waitFor();
+      await sw.click();
+      await admin.getByTestId('room-form-ok').click();
+      await toast(admin, '已保存');
+      await expect.poll(() => value.innerText()).toBe(to);
+    };
+    await toggle('否');
+    // Kept by the server: read again after a reload.
+    await admin.reload();
+    await openRoom(admin, 'A103');
+    expect(await admin.getByTestId('room-live-analysis-value').innerText()).toBe('否');
+    await toggle('是');
+    expect(errors).toEqual([]);
+    await admin.context().close();
+  });
+
   it('saves the front-row settings and refuses an out-of-range value', async () => {
     const admin = await signIn('admin');
     const errors = watchErrors(admin);
@@ -173,6 +200,12 @@ describe.skipIf(!shots)('classroom screenshots', () => {
       await openRoom(page, 'A101');
       await settle();
       await screenshot(page, `classrooms-${lng}-room`);
+      await page.getByTestId('room-edit').click();
+      await page.getByTestId('room-live-analysis').waitFor();
+      await settle();
+      await screenshot(page, `classrooms-${lng}-room-form`, false);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('room-live-analysis').waitFor({ state: 'hidden' });
       await page.getByTestId('cameras-table').locator('[data-testid^="camera-ptz-"]').first().click();
       await page.getByTestId('ptz-up').waitFor();
       await settle();

@@ -45,6 +45,27 @@ async function signIn(account: string, language: 'zh' | 'en' | 'ja' = 'en'): Pro
 }
 
 describe('licence', () => {
+  it('on the demo terms the notice is for administrators only; every feature is on', async () => {
+    const admin = await signIn('admin');
+    await expect(admin.getByTestId('licence-notice-demo').textContent()).resolves.toContain('demo licence');
+    expect(await admin.getByTestId('licence-notice-action').count()).toBe(1);
+    expect(await admin.getByTestId('menu-group-lessonPlans').count()).toBeGreaterThan(0);
+    if (shots) {
+      for (const language of ['zh', 'en', 'ja'] as const) {
+        const page = language === 'en' ? admin : await signIn('admin', language);
+        await settle(page);
+        await screenshot(page, `licence-notice-demo-admin-${language}`, false);
+        if (page !== admin) await page.context().close();
+      }
+    }
+    await admin.context().close();
+    const teacher = await signIn('teacher');
+    await settle(teacher);
+    expect(await teacher.locator('[data-testid^="licence-notice"]').count()).toBe(0);
+    if (shots) await screenshot(teacher, 'licence-demo-teacher-en', false);
+    await teacher.context().close();
+  });
+
   it('activated without signing in, shown, extended from the notice, and past its end read-only until extended again', async () => {
     // /activation with no token: the demo licence and this deployment's id.
     const context = await newContext(browser, server.url, { language: 'en' });
@@ -65,12 +86,21 @@ describe('licence', () => {
     await expect(page.getByTestId('licence-licensee').textContent()).resolves.toBe('Example University');
     await expect(page.getByTestId('licence-state').textContent()).resolves.toBe('Expiring soon');
     await expect(page.getByTestId('licence-expires').textContent()).resolves.toMatch(/\(20 days left\)$/);
+    // Activated: /activation no longer says it is not.
+    await page.goto('/hxk/activation');
+    await page.getByTestId('licence-page-activation').waitFor();
+    await expect(page.getByTestId('licence-description').textContent()).resolves.toContain('This deployment is activated, and its licence ends soon');
+    await expect(page.getByTestId('licence-description').textContent()).resolves.not.toContain('demo licence');
     expect(errors).toEqual([]);
     await context.close();
 
     // Signed in, the administrator sees the notice and extends from it.
     const admin = await signIn('admin');
     await expect(admin.getByTestId('licence-notice-expiring').textContent()).resolves.toContain('in 20 days');
+    // This licence has no lesson plans, statistics or assistant: their menus and the launcher are gone.
+    expect(await admin.getByTestId('menu-group-lessonPlans').count()).toBe(0);
+    expect(await admin.getByTestId('menu-group-statistics').count()).toBe(0);
+    expect(await admin.getByTestId('menu-group-patrol').count()).toBeGreaterThan(0);
     if (shots) await screenshot(admin, 'licence-notice-expiring-en', false);
     await admin.getByTestId('licence-notice-action').click();
     await waitForPath(admin, '/extendAuthorization');
@@ -82,6 +112,19 @@ describe('licence', () => {
     await waitForPath(admin, '/Evaluate');
     await admin.getByTestId('side-menu').waitFor();
     expect(await admin.getByTestId('licence-notice-expiring').count()).toBe(0);
+    await admin.goto('/hxk/activation');
+    await admin.getByTestId('licence-page-activation').waitFor();
+    await expect(admin.getByTestId('licence-description').textContent()).resolves.toContain('This deployment is activated: the licence below is in force');
+    if (shots) {
+      for (const language of ['zh', 'en', 'ja'] as const) {
+        const page = await signIn('admin', language);
+        await page.goto('/hxk/activation');
+        await page.getByTestId('licence-page-activation').waitFor();
+        await settle(page);
+        await screenshot(page, `licence-activation-active-${language}`);
+        await page.context().close();
+      }
+    }
     await admin.context().close();
 
     // A year and more later: read-only. A teacher is told to ask; the administrator is sent to extend.

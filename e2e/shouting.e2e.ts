@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { CHROMIUM_ARGS, newContext, openBrowsers, screenshot, signInToShell, signInWithPassword, waitForPath, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
+import { demoName } from '../apps/server/src/db/seed/seed.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
 
@@ -112,7 +113,7 @@ describe('shouting into a classroom', () => {
     await admin.goto(`${server.url}/hxk/back/transcribeManagement`);
     await tree.getByTestId('classroom-tree-search').locator('input').fill(room.name);
     await tree.getByText(room.name, { exact: true }).click();
-    await admin.getByTestId('broadcast-log').getByText('Supervisor').first().waitFor();
+    await admin.getByTestId('broadcast-log').getByText(demoName('supervisor')).first().waitFor();
     if (shots) await screenshot(admin, 'shouting-key-card-en');
 
     expect(adminErrors).toEqual([]);

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, signInWithPassword, waitForPath, watchErrors, waitForToast } from './support/browser.ts';
 import { cookieValue, registerViaUi, showLoginQr } from './support/flows.ts';
 import { DEMO_PASSWORD, startServer, type TestServer } from './support/server.ts';
+import { demoName } from '../apps/server/src/db/seed/seed.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -37,7 +38,7 @@ describe('sign-in', () => {
     expect((await context.cookies()).find((c) => c.name === 'hxk_session')?.httpOnly).toBe(true);
     expect(await cookieValue(context, 'schoolId')).toMatch(/^\d+$/);
     expect(await page.evaluate(() => localStorage.getItem('Identity'))).toBe('1');
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo'))) ?? '{}')).toMatchObject({ name: 'Administrator' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo'))) ?? '{}')).toMatchObject({ name: demoName('admin') });
     // The login log is confirmed once, with platform id 3, and then forgotten.
     const logUrl = new URL((await loginLog).url());
     expect(logUrl.searchParams.get('pfId')).toBe('3');
@@ -68,7 +69,7 @@ describe('sign-in', () => {
     await page.getByTestId('login-code').fill(code);
     await page.getByTestId('login-submit').click();
     await waitForPath(page, '/Evaluate');
-    expect(await page.getByTestId('user-menu').textContent()).toContain('Teacher');
+    expect(await page.getByTestId('user-menu').textContent()).toContain(demoName('teacher'));
     // A teacher has no review or management permission: the menu holds the teacher's own screens and nothing more.
     expect(await page.getByTestId('side-menu').locator('.ant-menu-item').allTextContents()).toEqual([
       'Evaluate',
@@ -108,7 +109,7 @@ describe('sign-in', () => {
     await mobile.getByTestId('qr-confirm-done').waitFor();
 
     await waitForPath(page, '/Evaluate');
-    expect(await page.getByTestId('user-menu').textContent()).toContain('Teacher');
+    expect(await page.getByTestId('user-menu').textContent()).toContain(demoName('teacher'));
     expect(await cookieValue(desktop, 'hxk_signed_in')).toBe('1');
     await Promise.all([desktop.close(), phone.close()]);
   });

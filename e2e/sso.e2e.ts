@@ -4,6 +4,7 @@ import { launchBrowser, newContext, screenshot, settle, signInToShell, waitForPa
 import { startServer, type TestServer } from './support/server.ts';
 import { startCasDouble } from '../apps/server/src/test/cas-double.ts';
 import { startOidcDouble } from '../apps/server/src/test/oidc-double.ts';
+import { demoName } from '../apps/server/src/db/seed/seed.ts';
 
 /** `HXK_SCREENSHOTS=1` also writes the settings and the SSO pages (zh, en, ja) to e2e/screenshots. */
 const shots = process.env.HXK_SCREENSHOTS === '1';
@@ -53,7 +54,7 @@ describe('single sign-on by CAS', () => {
     await casLogin(page, 'teacher');
     await waitForPath(page, '/Evaluate');
     await page.getByTestId('side-menu').waitFor();
-    await expect(page.getByTestId('user-menu').textContent()).resolves.toContain('Teacher');
+    await expect(page.getByTestId('user-menu').textContent()).resolves.toContain(demoName('teacher'));
 
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: /log out/i }).click();
@@ -111,7 +112,7 @@ describe('single sign-on by OpenID Connect', () => {
     expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
     await waitForPath(page, '/Evaluate');
     await page.getByTestId('side-menu').waitFor();
-    await expect(page.getByTestId('user-menu').textContent()).resolves.toContain('Teacher');
+    await expect(page.getByTestId('user-menu').textContent()).resolves.toContain(demoName('teacher'));
     expect(idp.state.tokenRequests).toBeGreaterThan(0);
 
     await page.getByTestId('user-menu').click();

@@ -54,6 +54,10 @@ describe('evaluation statistics', () => {
     await page.getByTestId('stats-page-unit').waitFor();
     await expect.poll(() => page.getByTestId('figure-evaluations').innerText()).toBe(String(unit.evaluations));
     expect(await selectedMenu(page)).toBe('menu-evaluateStatistics');
+    // The inherited highlight is the stored breadcrumb (spec section 3): a reload keeps it.
+    await page.reload();
+    await page.getByTestId('stats-page-unit').waitFor();
+    await expect.poll(() => selectedMenu(page)).toBe('menu-evaluateStatistics');
     if (shots) {
       await settle(page);
       await screenshot(page, `i17-02-department-${language}`);

@@ -4,6 +4,7 @@ import { addDays, mondayOf } from '@hxk/contracts/calendar-rules';
 import { launchBrowser, openMenuItem, screenshot, signInToShell, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { chooseFirst, openOption, pick } from './support/select.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { demoName } from '../apps/server/src/db/seed/seed.ts';
 
 const shots = process.env.HXK_SCREENSHOTS === '1';
 
@@ -55,13 +56,13 @@ describe('supervision groups and assignments', () => {
     await search.press('Enter');
     const row = admin.locator('.ant-table-row', { hasText: 'Physics Listening Group' });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/Group Leader[\s\S]*Supervisor[\s\S]*Departments[\s\S]*Department of Physics[\s\S]*Allowed/);
+    expect(await row.innerText()).toMatch(new RegExp(`${demoName('leader')}[\\s\\S]*${demoName('supervisor')}[\\s\\S]*Departments[\\s\\S]*Department of Physics[\\s\\S]*Allowed`));
 
     // Editing opens the saved values.
     await admin.getByTestId('group-edit-Physics Listening Group').click();
     await waitForPath(admin, /\/back\/AddSGMan\?id=\d+/);
     await expect.poll(() => admin.getByTestId('group-name').inputValue()).toBe('Physics Listening Group');
-    await admin.getByTestId('group-leader').getByText('Group Leader (leader)').waitFor();
+    await admin.getByTestId('group-leader').getByText(`${demoName('leader')} (leader)`).waitFor();
     await admin.getByTestId('group-units').getByText('Department of Physics').waitFor();
     expect(errors).toEqual([]);
     await admin.context().close();
@@ -112,7 +113,7 @@ describe('supervision groups and assignments', () => {
     await admin.locator('.ant-table-row', { hasText: 'supervisor' }).waitFor();
     await admin.getByTestId('user-edit-supervisor').click();
     const form = admin.getByTestId('user-form');
-    await expect.poll(() => admin.getByTestId('user-name').inputValue()).toBe('Supervisor');
+    await expect.poll(() => admin.getByTestId('user-name').inputValue()).toBe(demoName('supervisor'));
     await admin.getByTestId('user-dept-scope').getByText('Selected').click();
     await admin.getByTestId('user-scope-units').click();
     await admin.keyboard.type('Mathematics');
@@ -126,7 +127,7 @@ describe('supervision groups and assignments', () => {
 
     await admin.getByTestId('user-edit-supervisor').click();
     await admin.getByTestId('user-scope-units').getByText('Department of Mathematics').waitFor();
-    await admin.getByTestId('user-scope-teachers').getByText('Teacher (teacher)').waitFor();
+    await admin.getByTestId('user-scope-teachers').getByText(`${demoName('teacher')} (teacher)`).waitFor();
     expect(errors).toEqual([]);
     await admin.context().close();
   });

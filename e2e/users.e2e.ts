@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { launchBrowser, newContext, openMenuItem, screenshot, signInToShell, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
+import { demoName } from '../apps/server/src/db/seed/seed.ts';
 
 /** The deployment default (DEFAULT_RESET_PASSWORD): new people and reset passwords get it. */
 const DEFAULT_PASSWORD = 'Reset@2026';
@@ -35,6 +36,28 @@ async function search(page: Page, keyword: string) {
 }
 
 describe('user management', () => {
+  it('names every demo person realistically and uniquely, and shows the name beside the account (issue 20)', async () => {
+    const admin = await signIn('admin');
+    // Every member of the school, page by page, as the list serves them.
+    const names: string[] = [];
+    for (let pageNum = 1; ; pageNum++) {
+      const page = await admin.evaluate(async (n) => {
+        const res = await fetch('/base/user/v1/list', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify({ pageNum: n, pageSize: 100 }) });
+        return ((await res.json()) as { data: { total: number; list: { name: string }[] } }).data;
+      }, pageNum);
+      names.push(...page.list.map((m) => m.name));
+      if (names.length >= page.total || page.list.length === 0) break;
+    }
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    // No one is called by a role ("Teacher", "Group Leader" …).
+    expect(names.filter((n) => /^(Administrator|Group Leader|Supervisor|Teacher|Student)( \d)?$/.test(n))).toEqual([]);
+    await admin.goto('/hxk/back/userManagement');
+    await search(admin, 'teacher');
+    await admin.locator('.ant-table-row', { hasText: demoName('teacher') }).first().waitFor();
+    await admin.context().close();
+  });
+
   it('adds, finds, edits, resets, disables and re-enables a user', async () => {
     const admin = await signIn('admin');
     const errors = watchErrors(admin);
@@ -146,7 +169,7 @@ describe('user management', () => {
     await search(admin, 'student'); // the demo school's 60 teachers fill the first pages
     await admin.getByTestId('user-edit-student').click();
     await admin.getByTestId('user-profile-shared').waitFor();
-    await expect.poll(() => admin.getByTestId('user-name').inputValue()).toBe('Student');
+    await expect.poll(() => admin.getByTestId('user-name').inputValue()).toBe(demoName('student'));
     expect(await admin.getByTestId('user-name').isDisabled()).toBe(true);
     expect(await admin.getByTestId('user-phone').isDisabled()).toBe(true);
     // Identity and roles still change.

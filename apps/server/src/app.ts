@@ -51,6 +51,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { unreadCount } from './modules/notifications/notifications.service.ts';
 import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { statisticsExportRoutes } from './modules/statistics/exports.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { questionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
@@ -69,6 +70,7 @@ import { lessonPlansRoutes } from './modules/lesson-plans/lesson-plans.routes.ts
 import { assistantRoutes } from './modules/assistant/assistant.routes.ts';
 import { licenceRoutes } from './modules/licence/licence.routes.ts';
 import { licenceRefusal, registerLicenceGuard } from './modules/licence/licence-guard.ts';
+import { licensed } from './modules/licence/licence-features.ts';
 
 export type BuildOptions = CoreOptions & { logger?: FastifyServerOptions['logger'] };
 
@@ -205,7 +207,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(rolesRoutes);
     await api.register(settingsRoutes);
     await api.register(membersRoutes);
-    await api.register(ssoRoutes);
+    await api.register(licensed('sso', ssoRoutes));
     await api.register(calendarRoutes);
     await api.register(coursesRoutes);
     // -- directory modules (issue 4)
@@ -225,24 +227,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(realtimeSocketRoutes, { greeting: unreadCount });
     await api.register(appealsRoutes);
     await api.register(reportsRoutes);
-    await api.register(statisticsRoutes);
+    await api.register(licensed('statistics', statisticsRoutes));
+    await api.register(licensed('statistics', statisticsExportRoutes));
     await api.register(questionnairesRoutes);
-    // -- live video (issue 14)
-    await api.register(liveRoutes);
-    await api.register(usageRoutes);
-    await api.register(liveLessonsRoutes);
-    await api.register(patrolWallRoutes);
-    await api.register(patrolRoutes);
-    await api.register(shoutingRoutes);
-    await api.register(recordingsRoutes);
-    await api.register(recordingSharesRoutes);
-    await api.register(analysisRoutes);
-    await api.register(boardRoutes);
-    await api.register(correctionsRoutes);
-    await api.register(liveAnalysisRoutes);
-    await api.register(lessonPlansRoutes);
+    // -- live video (issue 14). `licensed`: the licence feature that switches a module (decision 0027).
+    await api.register(licensed('live', liveRoutes));
+    await api.register(licensed('live', usageRoutes));
+    await api.register(licensed('live', liveLessonsRoutes));
+    await api.register(licensed('live', patrolWallRoutes));
+    await api.register(licensed('live', patrolRoutes));
+    await api.register(licensed('live', shoutingRoutes));
+    await api.register(licensed('live', recordingsRoutes));
+    await api.register(licensed('live', recordingSharesRoutes));
+    await api.register(licensed('ai', analysisRoutes));
+    await api.register(licensed('ai', boardRoutes));
+    await api.register(licensed('ai', correctionsRoutes));
+    await api.register(licensed('ai', liveAnalysisRoutes));
+    await api.register(licensed('lessonPlans', lessonPlansRoutes));
     // -- the AI assistant (issue 16)
-    await api.register(assistantRoutes);
+    await api.register(licensed('assistant', assistantRoutes));
     // -- the deployment's licence (issue 19)
     await api.register(licenceRoutes);
   });

@@ -13,6 +13,7 @@ import { DEMO_LESSON_JOB, demoLessonJob } from './modules/analysis/demo-analyses
 import { RETENTION_EVERY_SECONDS, RETENTION_JOB, retentionJob } from './modules/analysis/retention.job.ts';
 import { LIVE_JOB, LIVE_ROUND_JOB, LIVE_ROUND_SECONDS, liveJob, liveRoundJob } from './modules/analysis/live.job.ts';
 import * as lessonPlans from './modules/lesson-plans/lesson-plans.jobs.ts';
+import * as statsExports from './modules/statistics/exports.service.ts';
 
 export function registerJobKinds(deps: Deps): void {
   const { jobs, config } = deps;
@@ -38,6 +39,11 @@ export function registerJobKinds(deps: Deps): void {
   jobs.register(lessonPlans.PREVIEW_JOB, lessonPlans.previewJob(deps));
   jobs.register(lessonPlans.RETENTION_JOB, lessonPlans.retentionJob(deps));
   jobs.every(lessonPlans.RETENTION_JOB, lessonPlans.RETENTION_EVERY_SECONDS);
+  // Statistics exports (docs/decisions/0032): a person waits for one, so two run side by side; each
+  // reads in short transactions and writes its workbook to a file. Their files go a day after, hourly.
+  jobs.register(statsExports.EXPORT_JOB, statsExports.exportJob(deps), { concurrency: 2 });
+  jobs.register(statsExports.EXPORT_SWEEP_JOB, statsExports.exportSweepJob(deps));
+  jobs.every(statsExports.EXPORT_SWEEP_JOB, statsExports.EXPORT_SWEEP_EVERY_SECONDS);
 
   // Heavy kinds: minutes of CPU each (decoding, vision threads, voice activity; drawing a demo
   // lesson). One analysis keeps about two cores busy, so a 2-core process runs one at a time

@@ -5,7 +5,7 @@
  * answer, finish_reason at the end) plus the message id and, at the end, the tools the answer used.
  */
 import { z } from 'zod';
-import { ZId } from './common.ts';
+import { ZId, ZIdInput } from './common.ts';
 import { ZHttpUrl } from './members.ts';
 
 /** 0 the chat model (LLM_MODEL_CHAT), 1 the reasoning model (LLM_MODEL_REASONER). */
@@ -158,3 +158,42 @@ export const ZAssistantUsage = z.object({
   days: z.array(ZAssistantUsageRow),
 });
 export type TAssistantUsage = z.infer<typeof ZAssistantUsage>;
+
+// ---------------------------------------------------------------- the live commentary socket (type 101)
+
+/**
+ * The live-stream socket of spec section 7 (docs/decisions/0023): a WebSocket (session cookie) to
+ * which the client sends `{ liveId, type: 101 }` — liveId the class in progress (its course session
+ * id) — and receives the assistant's commentary on the class's live figures as OpenAI-shaped chunks
+ * (choices[0].delta.reasoning_content / .content, finish_reason 'stop' on the last). Another init
+ * replaces the commentary under way. A refusal is `{ type: 'error', key, message }`, localized.
+ */
+export const LIVE_COMMENTARY_PATH = '/ai/deekseek/v1/liveSocket';
+export const LIVE_COMMENTARY_TYPE = 101;
+/** Seconds a socket waits between two commentaries (each may spend tokens). */
+export const LIVE_COMMENTARY_MIN_SECONDS = 5;
+
+export const ZLiveCommentaryInit = z.object({ liveId: ZIdInput, type: z.literal(LIVE_COMMENTARY_TYPE) });
+export type TLiveCommentaryInit = z.input<typeof ZLiveCommentaryInit>;
+
+export const ZLiveCommentaryChunk = z.object({
+  type: z.literal(LIVE_COMMENTARY_TYPE),
+  liveId: ZId,
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      delta: z.object({ reasoning_content: z.string().optional(), content: z.string().optional() }),
+      finish_reason: z.string().nullable(),
+    }),
+  ),
+  /** On the first chunk: who comments ('llm' a language model, 'rules' the offline data assistant) and the class. */
+  source: z.enum(['llm', 'rules']).optional(),
+  course: z.string().optional(),
+  /** On the last chunk when the commentary failed: the reason, localized. */
+  error: z.string().optional(),
+});
+export type TLiveCommentaryChunk = z.infer<typeof ZLiveCommentaryChunk>;
+
+export const ZLiveCommentaryError = z.object({ type: z.literal('error'), key: z.string(), message: z.string(), liveId: ZId.optional() });
+export type TLiveCommentaryError = z.infer<typeof ZLiveCommentaryError>;
+export type TLiveCommentaryMessage = TLiveCommentaryChunk | TLiveCommentaryError;

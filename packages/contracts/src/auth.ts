@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './common.ts';
 import { IDENTITY_VALUES, type TIdentity } from './permissions.ts';
-import { PASSWORD_LENGTH, REGISTER_PASSWORD_LENGTH } from './constants.ts';
+import { PASSWORD_LENGTH, REGISTER_PASSWORD_LENGTH, WECHAT_QR_TYPE_DEFAULT } from './constants.ts';
 
 export const PHONE_RE = /^\+?\d{6,15}$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -90,9 +90,9 @@ export const ZUpdatePasswordRequest = z
 export type TUpdatePasswordRequest = z.infer<typeof ZUpdatePasswordRequest>;
 
 /** WeChat / QR codes. type 1 = login (default), 2 = register, 3 = bind WeChat to the signed-in account. */
-export const QR_TYPES = { login: 1, register: 2 } as const;
+export const QR_TYPES = { login: WECHAT_QR_TYPE_DEFAULT, register: 2 } as const;
 export const ZCreateQrRequest = z.object({
-  type: z.coerce.number().int().min(1).max(2).default(1),
+  type: z.coerce.number().int().min(1).max(2).default(WECHAT_QR_TYPE_DEFAULT),
   domainName: z.string().max(255).optional(),
   projectId: z.string().max(64).optional(),
 });

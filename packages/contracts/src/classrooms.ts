@@ -43,6 +43,8 @@ export const ZSaveClassroomRequest = z
     seatRows: wholeNumber(0, CLASSROOM_LIMITS.seatRows, 'validation.seatRows').default(0),
     frontRows: wholeNumber(0, CLASSROOM_LIMITS.seatRows, 'validation.seatRows').default(0),
     enabled: z.boolean().default(true),
+    /** Classes in the room analysed live (when the deployment analyses live); absent keeps the room's (a new room: on). */
+    liveAnalysis: z.boolean().optional(),
   })
   .refine((r) => r.frontRows <= r.seatRows, { message: 'validation.frontRows', path: ['frontRows'] });
 export type TSaveClassroomRequest = z.input<typeof ZSaveClassroomRequest>;
@@ -57,6 +59,7 @@ export const ZClassroom = z.object({
   seatRows: z.number().int(),
   frontRows: z.number().int(),
   enabled: z.boolean(),
+  liveAnalysis: z.boolean(),
 });
 export type TClassroom = z.infer<typeof ZClassroom>;
 

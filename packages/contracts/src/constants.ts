@@ -32,7 +32,6 @@ export const PASSWORD_LENGTH = { min: 8, max: 16 } as const;
 export const REGISTER_PASSWORD_LENGTH = { min: 6, max: 16 } as const;
 export const OPINION_MIN_LENGTH = 5;
 export const LESSON_PLAN_LEVELS = [1, 2, 3, 4] as const;
-export const LESSON_PLAN_RETENTION = ['forever', 'oneYear'] as const;
 export const RT_THRESHOLDS = { practice: 0.3, lecture: 0.7 } as const;
 export const CH_DIALOGUE_THRESHOLD = 0.4;
 export const SCREEN_LAYOUTS = [1, 2, 3] as const;

@@ -33,6 +33,8 @@ export * from './reports.ts';
 export * from './statistics.ts';
 export * from './statistics-three-rate.ts';
 export * from './statistics-sensitive.ts';
+export * from './statistics-exports.ts';
+export * from './statistics-assignments.ts';
 export * from './questionnaires.ts';
 export * from './live.ts';
 export * from './live-lessons.ts';

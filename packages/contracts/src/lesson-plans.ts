@@ -2,13 +2,15 @@
  * Lesson plans (issue 18): an administrator or a leader releases a collection (what is due, by when)
  * to teachers, departments or courses; each course it reaches owes one plan; its teacher hands the
  * plan in (PPT, PDF, Word or Excel files, up to 10) within the school's daily upload window and
- * changes it within the modification window; supervisors grade it with a level 1-4 and a comment.
- * docs/decisions/0025-lesson-plans.md.
+ * changes it within the modification window; supervisors grade it with a level 1-4 and a comment,
+ * or, when the collection has an evaluation template, by filling the template: the level then follows
+ * from the score (fixed bands below). docs/decisions/0025-lesson-plans.md, 0033-lesson-plan-templates.md.
  */
 import { z } from 'zod';
 import { ZId, ZIdInput } from './common.ts';
 import { LESSON_PLAN_LEVELS, OPINION_MIN_LENGTH, UPLOAD_LIMITS } from './constants.ts';
 import { withinDailyWindow } from './settings.ts';
+import { ZAnswers, ZTemplateContent } from './templates.ts';
 import type { TAppealStatus } from './workflow.ts';
 
 export const LESSON_PLAN_TYPES = ['lessonPlan', 'courseware', 'syllabus', 'other'] as const;
@@ -50,6 +52,27 @@ export function lessonPlanWindowRefusal(action: TLessonPlanAction, now: Date, wi
   return withinDailyWindow(now, w.start, w.end, timeZone) ? null : w;
 }
 
+// ---------------------------------------------------------------- levels from a template's score
+
+/**
+ * The level a template-graded plan gets: fixed bands over the percent of the template's full marks
+ * (templates hold no grade bands of their own). The edges 90 / 80 / 60 are edges of the score
+ * distribution's bands (statistics SCORE_BANDS), so a level is a union of those. Decision 0033.
+ */
+export const LESSON_PLAN_SCORE_BANDS = [
+  { level: 1, minPercent: 90 },
+  { level: 2, minPercent: 80 },
+  { level: 3, minPercent: 60 },
+  { level: 4, minPercent: 0 },
+] as const;
+
+/** The level (1 best .. 4) of a score out of `full` marks. */
+export function lessonPlanLevelOf(score: number, full: number): number {
+  // Compared in hundredths of a percent, so 89.995% (a rounded 2-decimal score) is not lifted to 90.
+  const pct = full > 0 ? Math.round((score / full) * 10000) : 0;
+  return LESSON_PLAN_SCORE_BANDS.find((b) => pct >= b.minPercent * 100)!.level;
+}
+
 // ---------------------------------------------------------------- collections
 
 export const ZCreateLessonPlanCollectionRequest = z.object({
@@ -60,10 +83,15 @@ export const ZCreateLessonPlanCollectionRequest = z.object({
   description: z.string().trim().max(LESSON_PLAN_DESCRIPTION_MAX).default(''),
   targetKind: z.enum(LESSON_PLAN_TARGETS),
   targetIds: z.array(ZIdInput).min(1).max(LESSON_PLAN_TARGETS_MAX),
+  /** A published evaluation template to grade the plans with (its current version is pinned); none: levels only. */
+  templateId: ZIdInput.nullish(),
 });
 export type TCreateLessonPlanCollectionRequest = z.input<typeof ZCreateLessonPlanCollectionRequest>;
 
 const ZPerson = z.object({ userId: ZId, name: z.string() });
+/** The template version a collection is graded with (pinned at release). */
+export const ZLessonPlanTemplateRef = z.object({ templateVersionId: ZId, name: z.string(), version: z.number().int(), totalScore: z.number() });
+export type TLessonPlanTemplateRef = z.infer<typeof ZLessonPlanTemplateRef>;
 
 export const ZLessonPlanCollection = z.object({
   collectionId: ZId,
@@ -74,6 +102,8 @@ export const ZLessonPlanCollection = z.object({
   targetKind: z.enum(LESSON_PLAN_TARGETS),
   creator: ZPerson,
   releasedAt: z.string(),
+  /** Graded by filling this template; null: by a level 1-4. */
+  template: ZLessonPlanTemplateRef.nullable(),
   /** Plans owed (one per course reached), handed in, handed in after the deadline, graded. */
   due: z.number().int(),
   handedIn: z.number().int(),
@@ -120,6 +150,9 @@ export const ZLessonPlanAppeal = z.object({
   reason: z.string(),
   level: z.number().int(),
   levelAfter: z.number().int().nullable(),
+  /** A template-graded plan's score when appealed, and the score the appeal gave it. */
+  score: z.number().nullable(),
+  scoreAfter: z.number().nullable(),
   opinion: z.string().nullable(),
   handler: z.object({ userId: ZId, name: z.string() }).nullable(),
   createdAt: z.string(),
@@ -128,9 +161,18 @@ export const ZLessonPlanAppeal = z.object({
 export type TLessonPlanAppeal = z.infer<typeof ZLessonPlanAppeal>;
 export const ZLessonPlanAppealRequest = z.object({ planId: ZIdInput, reason: ZAppealText });
 export type TLessonPlanAppealRequest = z.input<typeof ZLessonPlanAppealRequest>;
-/** accept: the plan takes `levelAfter` (an opinion optional); reject: the opinion says why. */
+/**
+ * accept: the plan takes `levelAfter`, or for a template-graded plan `scoreAfter` (its level follows
+ * from the bands); an opinion optional. reject: the opinion says why.
+ */
 export const ZHandleLessonPlanAppealRequest = z.discriminatedUnion('action', [
-  z.object({ appealId: ZIdInput, action: z.literal('accept'), levelAfter: ZLevel, opinion: z.string().trim().max(1000, { message: 'validation.tooLong' }).default('') }),
+  z.object({
+    appealId: ZIdInput,
+    action: z.literal('accept'),
+    levelAfter: ZLevel.optional(),
+    scoreAfter: z.number().finite().optional(),
+    opinion: z.string().trim().max(1000, { message: 'validation.tooLong' }).default(''),
+  }),
   z.object({ appealId: ZIdInput, action: z.literal('reject'), opinion: ZAppealText }),
 ]);
 export type THandleLessonPlanAppealRequest = z.input<typeof ZHandleLessonPlanAppealRequest>;
@@ -143,6 +185,8 @@ export const ZLessonPlan = z.object({
   late: z.boolean(),
   timesCited: z.number().int(),
   level: z.number().int().nullable(),
+  /** Graded with the collection's template: the total score (after an accepted appeal, the score it gave). */
+  score: z.number().nullable(),
   comment: z.string().nullable(),
   evaluator: ZPerson.nullable(),
   evaluatedAt: z.string().nullable(),
@@ -158,7 +202,7 @@ const ZCourseRef = z.object({ courseId: ZId, name: z.string(), code: z.string(),
 /** One plan owed: a collection and a course, the teacher, and the plan when handed in. */
 export const ZLessonPlanDue = z.object({
   dueId: ZId,
-  collection: z.object({ collectionId: ZId, name: z.string(), type: z.enum(LESSON_PLAN_TYPES), deadline: z.string(), description: z.string() }),
+  collection: z.object({ collectionId: ZId, name: z.string(), type: z.enum(LESSON_PLAN_TYPES), deadline: z.string(), description: z.string(), template: ZLessonPlanTemplateRef.nullable() }),
   course: ZCourseRef,
   teacher: ZPerson.extend({ department: z.string().nullable() }),
   plan: ZLessonPlan.nullable(),
@@ -191,12 +235,30 @@ export const ZPlanEvaluationListRequest = z.object({
   evaluated: z.enum(['all', 'yes', 'no']).default('all'),
 });
 export const ZPlanEvaluationList = z.array(ZLessonPlanDue);
+/**
+ * A grade: a level (a collection without a template), or the collection's template filled in
+ * (`templateVersionId` names the version the form showed; the level follows from the score).
+ */
 export const ZEvaluatePlanRequest = z.object({
   planId: ZIdInput,
-  level: ZLevel,
+  level: ZLevel.optional(),
+  templateVersionId: ZIdInput.optional(),
+  answers: ZAnswers.optional(),
   comment: z.string().trim().max(LESSON_PLAN_COMMENT_MAX).default(''),
 });
 export type TEvaluatePlanRequest = z.input<typeof ZEvaluatePlanRequest>;
+
+/** The evaluation form of a plan: its collection's template version and, once graded, the answers. */
+export const ZPlanEvaluationFormQuery = z.object({ planId: ZIdInput });
+export const ZPlanEvaluationForm = z.object({
+  template: ZLessonPlanTemplateRef.extend({ content: ZTemplateContent }),
+  answers: ZAnswers.nullable(),
+  score: z.number().nullable(),
+  bands: z.array(z.object({ level: z.number().int(), minPercent: z.number() })),
+});
+export type TPlanEvaluationForm = z.infer<typeof ZPlanEvaluationForm>;
+/** Published templates a collection can be graded with. */
+export const ZLessonPlanTemplateOptions = z.array(z.object({ templateId: ZId, name: z.string(), version: z.number().int(), totalScore: z.number(), questionCount: z.number().int() }));
 
 /** Where a plan is cited from: the class being patrolled, or the class being evaluated. */
 export const LESSON_PLAN_CITATION_SOURCES = ['patrol', 'evaluation'] as const;

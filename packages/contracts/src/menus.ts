@@ -88,7 +88,7 @@ const GROUPS: [number, string, string, Def[]][] = [
     [194, 'assignmentsSection', '/back/assignmentsSection'],
     [195, 'assignmentsPoint', '/back/assignmentsPoint'],
     [196, 'assignmentsProgress', '/back/assignmentsProgress'],
-    [198, 'assignmentsEchartsTeport', '/back/assignmentsEchartsTeport', null, { hidden: true }],
+    [198, 'assignmentsEchartsTeport', '/back/assignmentsEchartsTeport'],
   ]],
   [180, 'indicators', 'UnorderedListOutlined', [
     [201, 'evaluationTemplate', '/back/evaluationTemplate', null, { buttons: [[2011, 'template:edit'], [2012, 'template:publish']] }],

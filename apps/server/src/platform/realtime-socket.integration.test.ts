@@ -8,6 +8,7 @@ import { memoryHub, type RealtimeHub } from './realtime.ts';
 import { platformTx } from './tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../test/harness.ts';
 import { sessionStands } from './sessions.ts';
+import { demoName } from '../db/seed/seed.ts';
 
 /** The `ws` client that @fastify/websocket itself uses (no type package installed: the little we use is typed here). */
 type WsClient = {
@@ -125,7 +126,7 @@ describe.each(DRIVERS)('the WebSocket (GET /app/ws) and notifications over it on
     const pushed = await me.next();
     expect(pushed).toMatchObject({ type: 'notification', unread: 1, notification: { kind: 'invitation.new', readAt: null, link: '/InviteMeToListen?tab=received' } });
     if (pushed.type !== 'notification') throw new Error('expected a notification');
-    expect(pushed.notification.params).toMatchObject({ sessions: expect.stringMatching(/^\d+-\d+$/), inviter: 'Teacher' });
+    expect(pushed.notification.params).toMatchObject({ sessions: expect.stringMatching(/^\d+-\d+$/), inviter: demoName('teacher') });
     const listed = await call<{ list: { notificationId: string }[] }>(env.app, { url: '/app/ddxk/notification/v1/list', token: supervisor, body: {} });
     expect(listed.body.data.list[0]!.notificationId).toBe(pushed.notification.notificationId);
     await new Promise((r) => setTimeout(r, 100));

@@ -10,8 +10,18 @@
  * hxk/platform-capability (eslint-rules/hxk.js) refuses a platformTx anywhere else, or with a label
  * that is not a literal. Runs as hxk_platform (BYPASSRLS). Adding a file here is a security review.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from './db.ts';
+
+/**
+ * Requests that must change nothing (past the licence's expiry, modules/licence/licence-guard.ts):
+ * every transaction opened while serving one, on either path, is READ ONLY.
+ */
+export const readOnlyRequests = new AsyncLocalStorage<true>();
+const readOnlyRequest = async (tx: Tx) => {
+  if (readOnlyRequests.getStore()) await tx.execute(sql`set transaction read only`);
+};
 
 export const PLATFORM_CAPABILITIES = {
   /** Sign-in, sessions, SMS codes, QR codes, registration: accounts are global. */
@@ -56,6 +66,7 @@ export type PlatformPath = keyof typeof PLATFORM_CAPABILITIES;
 export function schoolTx<T>(db: Database, schoolId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('role', 'hxk_app', true), set_config('app.school_id', ${schoolId}, true)`);
+    await readOnlyRequest(tx as Tx);
     return fn(tx as Tx);
   });
 }
@@ -63,6 +74,7 @@ export function schoolTx<T>(db: Database, schoolId: string, fn: (tx: Tx) => Prom
 export function platformTx<T>(db: Database, _path: PlatformPath, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('role', 'hxk_platform', true), set_config('app.school_id', '', true)`);
+    await readOnlyRequest(tx as Tx);
     return fn(tx as Tx);
   });
 }

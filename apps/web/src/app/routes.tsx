@@ -556,7 +556,14 @@ export const ROUTES: RouteEntry[] = [
     access: 'SCADADetail',
     highlight: 'SCADA',
     keepAlive: false,
-    load: lazy(() => import('../features/patrol-detail/pages/PatrolDetailPage.tsx'), (m) => m.PatrolDetailPage),
+    // The assistant's live commentary (type 101) is a panel of the AI tab (docs/decisions/0023).
+    load: lazy(
+      () => Promise.all([import('../features/patrol-detail/pages/PatrolDetailPage.tsx'), import('../features/assistant/components/LiveCommentaryPanel.tsx')]),
+      ([page, assistant]) =>
+        function PatrolDetail() {
+          return <page.PatrolDetailPage aiCommentary={(liveId) => <assistant.LiveCommentaryPanel liveId={liveId} />} />;
+        },
+    ),
   },
   {
     key: 'InspectionRecords',
@@ -677,6 +684,16 @@ export const ROUTES: RouteEntry[] = [
     highlight: 'sensitiveTopic',
     keepAlive: false,
     load: lazy(() => import('../features/statistics/pages/SensitiveTopicDetailsPage.tsx'), (m) => m.SensitiveTopicDetailsPage),
+  },
+  // -- Assignment charts (issue 17): per task and per supervisor, attended against required; a supervisor opens their classes.
+  {
+    key: 'assignmentsEchartsTeport',
+    path: '/back/assignmentsEchartsTeport',
+    layout: 'shell',
+    access: 'assignmentsEchartsTeport',
+    highlight: 'assignmentsEchartsTeport',
+    keepAlive: false,
+    load: lazy(() => import('../features/statistics/pages/AssignmentsEchartsTeportPage.tsx'), (m) => m.AssignmentsEchartsTeportPage),
   },
   // The AI data board, opened from the header (a hidden screen of the statistics group).
   {

@@ -45,6 +45,11 @@ export type RequestOptions<T> = {
   silent?: boolean;
   /** Show no toast for failures with these error keys (the caller handles them). */
   quietKeys?: string[];
+  /**
+   * What failed, said before the reason in the toast (spec section 8's labelled messages "save failed",
+   * "import failed", "privilege grant failed"): e.g. "Privilege grant failed: the role does not exist".
+   */
+  failure?: FailureLabel;
   signal?: AbortSignal;
 };
 
@@ -60,6 +65,8 @@ function defaultUnauthenticated(): void {
 export function setUnauthenticatedHandler(fn: () => void): void {
   onUnauthenticated = fn;
 }
+
+export type FailureLabel = 'save' | 'import' | 'grant';
 
 type Envelope = { code?: unknown; msg?: unknown; data?: unknown; errorKey?: unknown; fields?: unknown };
 
@@ -80,7 +87,7 @@ export async function request<T>(path: string, opts: RequestOptions<T> = {}): Pr
 
   const fail = (err: ApiError): never => {
     const quiet = opts.silent || opts.quietKeys?.includes(err.errorKey);
-    if (!quiet) toastError(err.message);
+    if (!quiet) toastError(opts.failure ? i18n.t(`common:error.failed.${opts.failure}`, { reason: err.message }) : err.message);
     throw err;
   };
 

@@ -14,6 +14,8 @@ export const LOCAL_KEYS = {
   buttonPermissions: 'ButtonPermissionsXK',
   logId: 'logId',
   mustChangePassword: 'mustChangePassword',
+  /** The left-menu key a detail screen highlights after its list (spec section 3's breadcrumb), kept over a reload. */
+  breadcrumb: 'breadcrumb',
   /** School served at this host name (a sign-in hint, never a grant). */
   domainSchoolId: 'domainSchoolId',
 } as const;

@@ -98,3 +98,20 @@ export const assistantUsage = pgTable('assistant_usage', {
   primaryKey({ columns: [t.schoolId, t.day, t.model, t.accountId] }),
   index('assistant_usage_account_idx').on(t.schoolId, t.accountId, t.day),
 ]);
+
+/**
+ * Tokens held for answers under way against the school's monthly budget (docs/decisions/0029): a
+ * question (or a live commentary) reserves an estimate when it is admitted, under a lock of the
+ * school's settings row, and the reservation is replaced by the actual usage when the answer ends.
+ * One older than the longest answer (a crashed server) no longer holds the budget.
+ */
+export const assistantReservations = pgTable('assistant_reservations', {
+  schoolId: school(),
+  id: id(),
+  tokens: bigint('tokens', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  index('assistant_reservations_created_idx').on(t.schoolId, t.createdAt),
+  check('assistant_reservations_ck', sql`${t.tokens} >= 0`),
+]);

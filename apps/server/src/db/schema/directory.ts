@@ -93,6 +93,8 @@ export const classrooms = pgTable('classrooms', {
   seatRows: integer('seat_rows').notNull().default(0),
   frontRows: integer('front_rows').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
+  /** Whether classes in the room are analysed live when the deployment analyses live (ANALYSIS_LIVE=on; decision 0022). */
+  liveAnalysis: boolean('live_analysis').notNull().default(true),
   createdAt: createdAt(),
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),

@@ -6,11 +6,12 @@
  * retention nulls).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
 import { LESSON_PLAN_APPEAL_STATUSES, LESSON_PLAN_CITATION_SOURCES, LESSON_PLAN_TARGETS, LESSON_PLAN_TYPES, OPINION_MIN_LENGTH, PREVIEW_STATES } from '@hxk/contracts';
 import { schools } from './platform.ts';
 import { schoolMemberships } from './school.ts';
 import { courseSessions, courses } from './directory.ts';
+import { templateVersions } from './evaluation.ts';
 import { createdAt, id, idString, schoolId, ts } from './columns.ts';
 
 const school = () => schoolId().references(() => schools.id, { onDelete: 'cascade' });
@@ -29,9 +30,12 @@ export const lessonPlanCollections = pgTable('lesson_plan_collections', {
   targetKind: text('target_kind', { enum: LESSON_PLAN_TARGETS }).notNull(),
   creatorId: idString('creator_id').notNull(),
   releasedAt: createdAt(),
+  /** The evaluation template version its plans are graded with (pinned at release); null: levels only (decision 0033). */
+  templateVersionId: idString('template_version_id'),
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),
   memberFk('lesson_plan_collections_creator_fk', [t.schoolId, t.creatorId]),
+  foreignKey({ name: 'lesson_plan_collections_template_version_fk', columns: [t.schoolId, t.templateVersionId], foreignColumns: [templateVersions.schoolId, templateVersions.id] }),
   index('lesson_plan_collections_released_idx').on(t.schoolId, t.releasedAt),
   check('lesson_plan_collections_ck', sql`${inList(t.type, LESSON_PLAN_TYPES)} and ${inList(t.targetKind, LESSON_PLAN_TARGETS)}
     and char_length(${t.name}) between 1 and 100 and char_length(${t.description}) <= 2000`),
@@ -71,6 +75,9 @@ export const lessonPlans = pgTable('lesson_plans', {
   comment: text('comment'),
   evaluatorId: idString('evaluator_id'),
   evaluatedAt: ts('evaluated_at'),
+  /** Graded with the collection's template: the answers and their total (an accepted appeal may set another score). */
+  answers: jsonb('answers'),
+  score: doublePrecision('score'),
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),
   foreignKey({ columns: [t.schoolId, t.dueId], foreignColumns: [lessonPlanDues.schoolId, lessonPlanDues.id] }).onDelete('cascade'),
@@ -79,6 +86,8 @@ export const lessonPlans = pgTable('lesson_plans', {
   check('lesson_plans_ck', sql`${t.version} >= 1 and ${t.timesCited} >= 0
     and (${t.level} is null or ${t.level} between 1 and 4)
     and ((${t.level} is null) = (${t.evaluatedAt} is null)) and (${t.comment} is null or char_length(${t.comment}) <= 500)`),
+  check('lesson_plans_score_ck', sql`((${t.answers} is null) = (${t.score} is null)) and (${t.score} is null or (${t.score} >= 0 and ${t.level} is not null))
+    and (${t.answers} is null or jsonb_typeof(${t.answers}) = 'object')`),
 ]);
 
 /**
@@ -146,6 +155,9 @@ export const lessonPlanAppeals = pgTable('lesson_plan_appeals', {
   /** The plan's level when appealed, and the level the appeal gave it. */
   level: integer('level').notNull(),
   levelAfter: integer('level_after'),
+  /** A template-graded plan's score when appealed, and the score an accepting decision gave it. */
+  score: doublePrecision('score'),
+  scoreAfter: doublePrecision('score_after'),
   opinion: text('opinion'),
   handlerId: idString('handler_id'),
   createdAt: createdAt(),
@@ -157,6 +169,8 @@ export const lessonPlanAppeals = pgTable('lesson_plan_appeals', {
   memberFk('lesson_plan_appeals_handler_fk', [t.schoolId, t.handlerId]),
   uniqueIndex('lesson_plan_appeals_plan_uq').on(t.schoolId, t.planId),
   index('lesson_plan_appeals_status_idx').on(t.schoolId, t.status, t.createdAt),
+  check('lesson_plan_appeals_score_ck', sql`(${t.score} is null or ${t.score} >= 0)
+    and (${t.scoreAfter} is null or (${t.scoreAfter} >= 0 and ${t.score} is not null and ${t.status} = 'resolved'))`),
   check('lesson_plan_appeals_ck', sql`${inList(t.status, LESSON_PLAN_APPEAL_STATUSES)} and ${atLeast(t.reason)} and char_length(${t.reason}) <= 1000
     and ${t.level} between 1 and 4 and (${t.levelAfter} is null or ${t.levelAfter} between 1 and 4)
     and ((${t.status} = 'resolved') = (${t.levelAfter} is not null))

@@ -27,6 +27,8 @@ export const licences = pgTable('licences', {
   expiresAt: ts('expires_at').notNull(),
   maxSchools: integer('max_schools').notNull(),
   maxClassrooms: integer('max_classrooms').notNull(),
+  /** A limit on cameras of its own (null: none). */
+  maxCameras: integer('max_cameras'),
   features: jsonb('features').$type<string[]>().notNull(),
   activatedAt: ts('activated_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('licences_licence_id_uq').on(t.licenceId)]);

@@ -22,13 +22,14 @@ import type { FileStorage } from '../../platform/storage.ts';
 
 export { DEMO_PASSWORD, createAccount };
 
-export const DEMO_ROLES: { account: string; identity: TIdentity; name: { zh: string; en: string } }[] = [
-  { account: 'admin', identity: IDENTITY.admin, name: { zh: '王校长', en: 'Administrator' } },
-  { account: 'leader', identity: IDENTITY.leader, name: { zh: '李组长', en: 'Group Leader' } },
-  { account: 'supervisor', identity: IDENTITY.supervisor, name: { zh: '张督导', en: 'Supervisor' } },
-  { account: 'teacher', identity: IDENTITY.teacher, name: { zh: '陈老师', en: 'Teacher' } },
-  { account: 'student', identity: IDENTITY.student, name: { zh: '刘同学', en: 'Student' } },
+export const DEMO_ROLES: { account: DemoRole; identity: TIdentity }[] = [
+  { account: 'admin', identity: IDENTITY.admin },
+  { account: 'leader', identity: IDENTITY.leader },
+  { account: 'supervisor', identity: IDENTITY.supervisor },
+  { account: 'teacher', identity: IDENTITY.teacher },
+  { account: 'student', identity: IDENTITY.student },
 ];
+export type DemoRole = 'admin' | 'leader' | 'supervisor' | 'teacher' | 'student';
 
 export type SeededSchool = {
   schoolId: string;
@@ -42,7 +43,7 @@ export type SeededSchool = {
 /** A school with its domains, a small organisation and one account per built-in role. */
 export async function seedSchool(
   db: Database,
-  input: { name: string; code: string; domains: string[]; suffix: string; phonePrefix: string; scale?: DirectoryScale; today?: string },
+  input: { name: string; code: string; domains: string[]; suffix: string; phonePrefix: string; people: Readonly<Record<DemoRole, string>>; scale?: DirectoryScale; today?: string },
 ): Promise<SeededSchool> {
   return platformTx(db, 'seed', async (tx) => {
     const [school] = await tx.insert(schools).values({ name: input.name, code: input.code, title: input.name }).returning();
@@ -62,7 +63,7 @@ export async function seedSchool(
     for (const [i, role] of DEMO_ROLES.entries()) {
       const account = `${role.account}${input.suffix}`;
       const phone = `${input.phonePrefix}${String(i + 1).padStart(4, '0')}`;
-      const row = await createAccount(tx, { account, name: `${role.name.en}${input.suffix ? ` ${input.suffix}` : ''}`, phone });
+      const row = await createAccount(tx, { account, name: input.people[role.account], phone });
       await tx.insert(schoolMemberships).values({ schoolId, accountId: row.id, identity: role.identity, status: 'approved', orgUnitId: unitOf(role.identity) });
       users[role.account] = { id: row.id, account, phone, identity: role.identity };
     }
@@ -93,10 +94,29 @@ export async function seedSchool(
   });
 }
 
+/**
+ * The demo schools and their people: each demo account has a realistic name of its own (issue 20), unlike
+ * any generated teacher's (directory.ts `personName` never uses these given names).
+ */
 export const DEMO_SCHOOLS = [
-  { name: 'Demo School', code: 'DEMO', domains: ['localhost', '127.0.0.1', 'demo.localhost'], suffix: '', phonePrefix: '1380000' },
-  { name: 'Second School', code: 'SECOND', domains: ['second.localhost'], suffix: '2', phonePrefix: '1390000' },
+  {
+    name: 'Demo School', code: 'DEMO', domains: ['localhost', '127.0.0.1', 'demo.localhost'], suffix: '', phonePrefix: '1380000',
+    people: { admin: '王建国', leader: '李文清', supervisor: '张志远', teacher: '陈思雨', student: '刘子轩' },
+  },
+  {
+    name: 'Second School', code: 'SECOND', domains: ['second.localhost'], suffix: '2', phonePrefix: '1390000',
+    people: { admin: '赵启航', leader: '孙雅琴', supervisor: '周立新', teacher: '吴梓萱', student: '郑宇辰' },
+  },
 ] as const;
+
+/** A demo account's name, by its account ('teacher', 'admin2' …). */
+export function demoName(account: string): string {
+  const school = DEMO_SCHOOLS.find((s) => s.suffix !== '' && account.endsWith(s.suffix)) ?? DEMO_SCHOOLS[0];
+  const role = account.slice(0, account.length - school.suffix.length) as DemoRole;
+  const name = school.people[role];
+  if (!name) throw new Error(`no demo account ${account}`);
+  return name;
+}
 
 /**
  * Seeds the two demo schools once; later starts find them and do nothing. The Demo School also gets a

@@ -4,6 +4,7 @@ import type { TClassReport, TSensitiveWord, TSensitiveWordsImportResult, TWarnin
 import { aiWarningRules, courseSessions, courses, sensitiveWords, warnings } from '../../db/schema/index.ts';
 import { platformTx, schoolTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
+import { FILE_CSP } from '../files/files.routes.ts';
 import * as repo from './analysis.repo.ts';
 import { storeResult, type TAnalysisResult } from './analysis.service.ts';
 
@@ -232,6 +233,10 @@ describe.each(DRIVERS)('AI analysis API on %s', (driver) => {
       expect(frame.statusCode).toBe(200);
       expect(frame.headers['content-type']).toBe('image/jpeg');
       expect(frame.headers['cache-control']).toBe('private, max-age=300');
+      // The files' security headers: shown inline as an image, never sniffed as anything else, running nothing.
+      expect(frame.headers['x-content-type-options']).toBe('nosniff');
+      expect(frame.headers['content-security-policy']).toBe(FILE_CSP);
+      expect(frame.headers['content-disposition']).toMatch(/^inline; filename="evidence-60\.jpg"/);
       expect(frame.rawPayload.equals(JPEG)).toBe(true);
       expect((await evidence(admin, mine.id, 60)).statusCode).toBe(200);
       // No frame kept at 70 s; a class with no analysis; a bad second.

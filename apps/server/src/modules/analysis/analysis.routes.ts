@@ -22,7 +22,7 @@ import {
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { contentDisposition } from '../files/files.routes.ts';
+import { contentDisposition, FILE_CSP } from '../files/files.routes.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './analysis.service.ts';
 import { saveTranscriptionSettings, testTranscription, transcriptionSettings } from './transcription-settings.ts';
@@ -65,7 +65,14 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const jpeg = await svc.evidenceFrame(memberCtx(req), req.query.courseSessionId, req.query.t);
-    return reply.type('image/jpeg').header('cache-control', 'private, max-age=300').send(jpeg);
+    // With the files' security headers: opened on its own, the frame is an image and nothing else.
+    return reply
+      .type('image/jpeg')
+      .header('content-disposition', contentDisposition('inline', `evidence-${req.query.t}.jpg`))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', FILE_CSP)
+      .header('cache-control', 'private, max-age=300')
+      .send(jpeg);
   });
 
   app.get(`${P}/warning-rules`, {

@@ -6,6 +6,7 @@ import { platformTx, schoolTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 import * as repo from './analysis.repo.ts';
 import { storeResult, type TAnalysisResult } from './analysis.service.ts';
+import { demoName } from '../../db/seed/seed.ts';
 
 const P = '/app/ddxk/ai/v1';
 
@@ -82,7 +83,7 @@ describe.each(DRIVERS)('corrections of AI figures on %s', (driver) => {
     // TTSTTSTT recoded to TTSSTSTS: Rt 0.5, Ch 5/8 -> dialogue; 6 of 8 intervals as the AI coded them.
     const first = await save(supervisor, { analysisId, measure: 'st', stSequence: 'TTSSTSTS' });
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ measure: 'st', stSequence: 'TTSSTSTS', present: null, byName: 'Supervisor', mine: true, rt: 0.5, ch: 0.625, mode: 'dialogue', agreement: 0.75, attendanceRate: null });
+    expect(first.body.data).toMatchObject({ measure: 'st', stSequence: 'TTSSTSTS', present: null, byName: demoName('supervisor'), mine: true, rt: 0.5, ch: 0.625, mode: 'dialogue', agreement: 0.75, attendanceRate: null });
     // By the class instead of the analysis: the same analysis.
     const second = await save(supervisor, { courseSessionId: mine.id, measure: 'st', stSequence: 'TTSTTSTS' });
     expect(second.status).toBe(200);
@@ -93,11 +94,13 @@ describe.each(DRIVERS)('corrections of AI figures on %s', (driver) => {
     // The AI's figures are unchanged; the supervisor's latest stands beside them, with who and when.
     expect(a).toMatchObject({ stSequence: 'TTSTTSTT', rt: 0.75, ch: 0.5, mode: 'lecture' });
     expect(a.corrections).toHaveLength(1);
-    expect(a.corrections[0]).toMatchObject({ id: second.body.data.id, stSequence: 'TTSTTSTS', byName: 'Supervisor', mine: true, mode: 'dialogue' });
+    // What the report draws the corrected S-T curve and Rt-Ch point from, beside the AI's: the recoded sequence and its figures.
+    expect(a.corrections[0]).toMatchObject({ id: second.body.data.id, measure: 'st', stSequence: 'TTSTTSTS', byName: demoName('supervisor'), mine: true, rt: 0.625, ch: 0.625, mode: 'dialogue' });
+    expect(a.corrections[0]!.stSequence).toHaveLength(a.stSequence!.length);
     expect(Number.isNaN(Date.parse(a.corrections[0]!.createdAt))).toBe(false);
     // The teacher reads it too, as someone else's.
     const forTeacher = (await report(teacher)).body.data.analysis!;
-    expect(forTeacher.corrections.map((c) => [c.byName, c.mine])).toEqual([['Supervisor', false]]);
+    expect(forTeacher.corrections.map((c) => [c.byName, c.mine])).toEqual([[demoName('supervisor'), false]]);
     expect((await rows()).filter((r) => r.measure === 'st').map((r) => r.stSequence)).toEqual(['TTSSTSTS', 'TTSTTSTS']);
   });
 
@@ -171,10 +174,10 @@ describe.each(DRIVERS)('corrections of AI figures on %s', (driver) => {
     // The report lists both people's corrections of both measures.
     const listed = (await report(admin)).body.data.analysis!.corrections;
     expect(listed.map((c) => [c.measure, c.byName, c.mine])).toEqual([
-      ['st', 'Supervisor', false],
-      ['attendance', 'Supervisor', false],
-      ['st', 'Administrator', true],
-      ['attendance', 'Administrator', true],
+      ['st', demoName('supervisor'), false],
+      ['attendance', demoName('supervisor'), false],
+      ['st', demoName('admin'), true],
+      ['attendance', demoName('admin'), true],
     ]);
   });
 

@@ -3,7 +3,8 @@
  *
  * - `analysis.liveRound` (recurring, every minute in each school): starts a live job for the classes
  *   in progress that should be analysed live (ANALYSIS_LIVE: `demo` — one class of a demo school, from
- *   its drawn lesson; `on` — every class in progress in a room with a camera), and finishes live
+ *   its drawn lesson; `on` — every class in progress in a room with a camera), leaving out rooms whose
+ *   live-analysis switch is off (classrooms.live_analysis, set in the room's settings), and finishes live
  *   analyses whose job stopped (a process that went away) once their class is over.
  * - `analysis.live` (one class): runs while the class is in progress. Every sample period it takes the
  *   picture of the room's student and teacher cameras from the live source (live-source.ts) and runs
@@ -116,7 +117,8 @@ export function liveRoundJob(deps: Deps): JobHandler {
         await repo.updateAnalysis(tx, o.analysisId, { status: 'done', finishedAt: now });
         await liveRepo.endWarnings(tx, o.analysisId, end);
       }
-      const classes = await liveRepo.classesInProgress(tx, clock.date, clock.minute);
+      // A room switched off is not analysed live, whatever the mode (a class already running goes on to its end).
+      const classes = (await liveRepo.classesInProgress(tx, clock.date, clock.minute)).filter((c) => c.liveAnalysis);
       const live = await liveRepo.liveOfClasses(tx, classes.map((c) => c.courseSessionId));
       const active = new Set(live.filter((l) => l.jobStatus === 'queued' || l.jobStatus === 'running').map((l) => l.courseSessionId));
       // The demo's class: the marked teacher's class in progress first, else the first room's.

@@ -24,11 +24,13 @@ const LiveClass = z.object({
   studentCount: col.int,
   studentCameraId: col.textOrNull,
   teacherCameraId: col.textOrNull,
+  /** The room's switch (classrooms.live_analysis): off, its classes are not analysed live. */
+  liveAnalysis: col.bool,
 });
 export type LiveClass = z.output<typeof LiveClass>;
 
 const liveClassColumns = sql`cs.id::text as "courseSessionId", cs.lesson_date::text as "lessonDate", st.start_minute as "startMinute", et.end_minute as "endMinute",
-  cs.classroom_id::text as "classroomId", r.name as "classroomName", c.name as "courseName", c.teacher_id::text as "teacherId", c.student_count as "studentCount",
+  cs.classroom_id::text as "classroomId", r.name as "classroomName", c.name as "courseName", c.teacher_id::text as "teacherId", c.student_count as "studentCount", coalesce(r.live_analysis, true) as "liveAnalysis",
   ${cameraOf(STUDENT_FRAMES)} as "studentCameraId", ${cameraOf(TEACHER_FRAMES)} as "teacherCameraId"`;
 const liveClassFrom = sql`course_sessions cs
   join courses c on c.school_id = cs.school_id and c.id = cs.course_id

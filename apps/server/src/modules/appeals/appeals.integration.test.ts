@@ -18,6 +18,7 @@ import type { Tx } from '../../platform/db.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 import { PDF, PNG } from '../files/fixtures.ts';
+import { demoName } from '../../db/seed/seed.ts';
 
 const A_P = '/app/ddxk/appeal/v1';
 const R_P = '/app/ddxk/report/v1';
@@ -201,7 +202,7 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
     const row = (await db((tx) => tx.select().from(appeals).where(eq(appeals.id, ok.body.data.appealId))))[0]!;
     expect(row).toMatchObject({ status: 'pending', teacherId: u('teacher'), score: first.totalScore, evaluationId: first.id });
     const told = (await noticesOf(u('supervisor'))).at(-1)!;
-    expect(told).toMatchObject({ kind: 'appeal.new', link: `/Appeal/Detail?appealId=${ok.body.data.appealId}`, params: { date: expect.any(String), teacher: 'Teacher' } });
+    expect(told).toMatchObject({ kind: 'appeal.new', link: `/Appeal/Detail?appealId=${ok.body.data.appealId}`, params: { date: expect.any(String), teacher: demoName('teacher') } });
 
     const read = await detail(ok.body.data.appealId, teacher);
     expect(read.body.code, read.body.msg).toBe(1);
@@ -251,7 +252,7 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
     expect(resolved.body.data).toMatchObject({ status: 'resolved', scoreAfter: 95, opinion: 'The case study was there: raised.', handler: { userId: u('leader') }, canHandle: false });
     expect(resolved.body.data.handledAt).toBeTruthy();
     for (const who of ['teacher', 'supervisor']) {
-      expect((await noticesOf(u(who))).at(-1)).toMatchObject({ kind: 'appeal.resolved', link: `/Appeal/Detail?appealId=${id}`, params: { score: first.totalScore, scoreAfter: 95, handler: 'Group Leader' } });
+      expect((await noticesOf(u(who))).at(-1)).toMatchObject({ kind: 'appeal.resolved', link: `/Appeal/Detail?appealId=${id}`, params: { score: first.totalScore, scoreAfter: 95, handler: demoName('leader') } });
     }
     const twice = await handle(admin, { appealId: id, decision: 'unresolve', opinion: 'Changed my mind' });
     expect(twice.status).toBe(409);
@@ -278,7 +279,7 @@ describe.each(DRIVERS)('appeals, reports and indicator scores on %s', (driver) =
     const unresolved = await handle(admin, { appealId: third.body.data.appealId, decision: 'unresolve', scoreAfter: 99, opinion: 'The score stands as given.' });
     expect(unresolved.body.code, unresolved.body.msg).toBe(1);
     expect(unresolved.body.data).toMatchObject({ status: 'unresolved', scoreAfter: null, handler: { userId: u('admin') } });
-    expect((await noticesOf(u('teacher'))).at(-1)).toMatchObject({ kind: 'appeal.unresolved', params: { handler: 'Administrator' } });
+    expect((await noticesOf(u('teacher'))).at(-1)).toMatchObject({ kind: 'appeal.unresolved', params: { handler: demoName('admin') } });
 
     // Handlers see pending ones first.
     const open = await create(teacher, { evaluationId: evalA, reason: 'Pending for the handlers list' });

@@ -264,12 +264,13 @@ export function courseSessionsPage(tx: Tx, q: CourseSessionsFilter & Paging): Pr
  * the composite indexes serve it (assignments_supervisor_idx or assignments_task_idx to start,
  * courses_teacher_idx and course_sessions_slot_uq to reach the sessions).
  */
-export function visibleSessionsSql(opts: { supervisorId?: string | undefined; taskId?: string | undefined }): SQL {
+export function visibleSessionsSql(opts: { supervisorId?: string | undefined; taskId?: string | undefined; semesterId?: string | undefined }): SQL {
   const filter = sql.join(
     [
       sql`a.status = 'assigning'`,
       ...(opts.supervisorId ? [sql`a.supervisor_id = ${opts.supervisorId}`] : []),
       ...(opts.taskId ? [sql`a.task_id = ${opts.taskId}`] : []),
+      ...(opts.semesterId ? [sql`t.semester_id = ${opts.semesterId}`] : []),
     ],
     sql` and `,
   );
@@ -350,6 +351,19 @@ export async function pointCount(tx: Tx, q: PointsFilter): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * The counting rule of progress, over a row of visibleSessionsSql (alias v) joined to its class
+ * session (alias cs) and, for `heldSql`, to `sessionTimeJoin` (alias st). A class is held once its
+ * last period has ended by `now` (the school's date and minute); it is attended when the supervisor
+ * submitted an evaluation of it. The statistics' assignment charts count with the same fragments.
+ */
+export const sessionTimeJoin = sql`left join session_times st on st.school_id = cs.school_id and st.session_no = cs.session_end`;
+export const heldSql = (now: { date: string; minute: number }) =>
+  sql`(cs.lesson_date < ${now.date} or (cs.lesson_date = ${now.date} and st.end_minute <= ${now.minute}))`;
+// index: evaluations_evaluator_idx (school_id, evaluator_id, updated_at)
+export const attendedSql = sql`exists (select 1 from evaluations e where e.school_id = cs.school_id and e.course_session_id = cs.id
+  and e.evaluator_id = v.supervisor_id and e.status = 'submitted')`;
+
 const ProgressRow = z.object({
   userId: col.text,
   name: col.text,
@@ -386,13 +400,11 @@ export function progressPage(tx: Tx, q: Paging & { taskId: string; keyword?: str
       order by p.name, p.id limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}
     ), vis as (
       select v.supervisor_id, count(*)::int as visible,
-        count(*) filter (where cs.lesson_date < ${q.now.date} or (cs.lesson_date = ${q.now.date} and st.end_minute <= ${q.now.minute}))::int as held,
-        -- index: evaluations_evaluator_idx (school_id, evaluator_id, updated_at)
-        count(*) filter (where exists (select 1 from evaluations e where e.school_id = cs.school_id and e.course_session_id = cs.id
-          and e.evaluator_id = v.supervisor_id and e.status = 'submitted'))::int as attended
+        count(*) filter (where ${heldSql(q.now)})::int as held,
+        count(*) filter (where ${attendedSql})::int as attended
       from ${visibleSessionsSql({ taskId: q.taskId })} v
       join course_sessions cs on cs.id = v.session_id
-      left join session_times st on st.school_id = cs.school_id and st.session_no = cs.session_end
+      ${sessionTimeJoin}
       where v.supervisor_id in (select supervisor_id from pg)
       group by v.supervisor_id
     )

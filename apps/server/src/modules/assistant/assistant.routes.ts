@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  LIVE_COMMENTARY_PATH,
+  normalizeLanguage,
   ZAskProblemQuery,
   ZAssistantSettings,
   ZAssistantStatus,
@@ -16,8 +18,12 @@ import {
   ZSessionIdQuery,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { tokenOf } from '../../platform/guard.ts';
+import { assertOrigin } from '../../platform/realtime-socket.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './assistant.service.ts';
+import { liveCommentarySocket, type CommentarySocket } from './live-commentary.socket.ts';
 import * as provider from './provider.ts';
 
 const tags = ['assistant'];
@@ -67,6 +73,33 @@ export const assistantRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('x-accel-buffering', 'no')
       // A stream is sent as it is written; the 200 schema above only documents it.
       .send(out as never);
+  });
+
+  app.route({
+    method: 'GET',
+    url: LIVE_COMMENTARY_PATH,
+    config: { permission: 'member' },
+    schema: {
+      tags,
+      summary: 'WebSocket of the live commentary (upgrade with the session cookie; lang: the reader\'s language): send { liveId, type: 101 } (liveId: a class in progress, its course session id)',
+      querystring: z.object({ lang: z.string().max(8).optional() }),
+      description:
+        'Receives the commentary on the class\'s live figures as OpenAI-shaped chunks { type: 101, liveId, choices: [{ delta: { reasoning_content | content }, finish_reason }] }: ' +
+        'the first says who comments (source llm or rules) and the course, the last has finish_reason stop (or error, with error). Only for those whose patrol reach covers the room; ' +
+        'a refusal (live.noPatrol, live.outOfScope, common.notFound for another school\'s class, assistant.budgetReached, common.rateLimited) is { type: "error", key, message }. ' +
+        'Another init replaces the commentary under way. A plain GET is refused.',
+    },
+    onRequest: async (req) => {
+      if (req.ws) assertOrigin(req, req.ctx.deps.config);
+    },
+    handler: async () => {
+      throw new AppError('common.notFound');
+    },
+    wsHandler: (socket: CommentarySocket, req) => {
+      const ctx = memberCtx(req);
+      // A browser's handshake carries no language header: the page names its language.
+      liveCommentarySocket(socket, req.query.lang ? { ...ctx, lang: normalizeLanguage(req.query.lang) } : ctx, tokenOf(req)?.token ?? '');
+    },
   });
 
   app.post(`${P}/deleteSession`, {

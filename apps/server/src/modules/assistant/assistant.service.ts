@@ -96,7 +96,7 @@ export async function deleteSession(ctx: MemberCtx, sessionId: string): Promise<
 }
 
 export type AskInput = { isThink: 1 | 2; model: 0 | 1; problem: string; sessionId: string };
-export type Prepared = { message: repo.MessageRow; title: string; history: repo.MessageRow[]; llm: LlmProvider | null; day: string };
+export type Prepared = { message: repo.MessageRow; title: string; history: repo.MessageRow[]; llm: LlmProvider | null; day: string; reservationId: string | null };
 
 /** Checks and keeps the question (refused before anything streams), and titles an untitled session by it. */
 export async function prepareAsk(ctx: MemberCtx, q: AskInput): Promise<Prepared> {
@@ -104,8 +104,8 @@ export async function prepareAsk(ctx: MemberCtx, q: AskInput): Promise<Prepared>
   if (!problem) throw new AppError('assistant.emptyProblem');
   return inSchool(ctx, async (tx) => {
     const session = await ownSession(ctx, tx, q.sessionId);
-    const { llm, day } = await admitQuestion(ctx, tx);
     const history = (await repo.messagesOf(tx, session.id)).filter((m) => m.stopState === ASSISTANT_STOP_STATES.done).slice(-HISTORY_TURNS);
+    const { llm, day, reservationId } = await admitQuestion(ctx, tx, { reserveText: [...history.flatMap((h) => [h.problem, h.summarize]), problem].join('\n') });
     const title = session.title ?? problem.replace(/\s+/g, ' ').slice(0, ASSISTANT_LIMITS.title);
     const now = ctx.deps.now();
     await repo.touchSession(tx, session.id, now, session.title ? null : title);
@@ -118,7 +118,7 @@ export async function prepareAsk(ctx: MemberCtx, q: AskInput): Promise<Prepared>
       source: llm ? 'llm' : 'rules',
       createdAt: now,
     });
-    return { message, title, history, llm, day };
+    return { message, title, history, llm, day, reservationId };
   });
 }
 
@@ -231,8 +231,9 @@ export async function* answer(ctx: MemberCtx, prep: Prepared, signal: AbortSigna
   const endThinking = () => {
     if (thinkStart !== null && thinkMs === null) thinkMs = Date.now() - thinkStart;
   };
-  yield { ...base, title: prep.title, choices: [{ index: 0, delta: {}, finish_reason: null }] };
   try {
+    // Inside the try: an asker gone before the first event still has the message kept and the reservation settled.
+    yield { ...base, title: prep.title, choices: [{ index: 0, delta: {}, finish_reason: null }] };
     const events = prep.llm ? llmAnswer(ctx, prep, prep.llm, tools, meter, signal) : offlineAnswer(ctx, message.problem, message.isThink, tools);
     for await (const ev of events) {
       if (signal.aborted) break;
@@ -254,7 +255,7 @@ export async function* answer(ctx: MemberCtx, prep: Prepared, signal: AbortSigna
     const stopState = signal.aborted ? ASSISTANT_STOP_STATES.stopped : failure || !finishReason ? ASSISTANT_STOP_STATES.failed : ASSISTANT_STOP_STATES.done;
     const errorKey = stopState === ASSISTANT_STOP_STATES.failed ? (failure?.key ?? 'assistant.providerUnreachable') : null;
     await inSchool(ctx, (tx) => repo.finishMessage(tx, message.id, { thoughtProcess: thought, summarize: said, stopState, finishReason: stopState === ASSISTANT_STOP_STATES.done ? finishReason : null, errorKey, thinkMs, tools }));
-    await recordUsage(ctx, { day: prep.day, model: prep.llm ? prep.llm.models[message.model as 0 | 1] : 'rules', meter });
+    await recordUsage(ctx, { day: prep.day, model: prep.llm ? prep.llm.models[message.model as 0 | 1] : 'rules', meter, reservationId: prep.reservationId });
     if (!signal.aborted) {
       const last: TAssistantChunk = { ...chunk({}, stopState === ASSISTANT_STOP_STATES.done ? finishReason : 'error'), tools, thinkMs, stopState };
       if (errorKey) last.error = failure ? errorText(failure, ctx.lang) : formatMessage(ERRORS['assistant.providerUnreachable'][ctx.lang]);

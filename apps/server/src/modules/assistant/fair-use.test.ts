@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
-import { checkBudget, checkPersonRate, estimateTokens, monthRange, remaining, TokenMeter } from './fair-use.ts';
+import { ANSWER_RESERVE_TOKENS, checkBudget, checkPersonRate, estimateTokens, monthRange, remaining, reservationFor, TokenMeter } from './fair-use.ts';
 
 const thrown = (f: () => void) => {
   try {
@@ -18,6 +18,18 @@ describe('the monthly token budget', () => {
     expect(at).toBeInstanceOf(AppError);
     expect(at).toMatchObject({ key: 'assistant.budgetReached', params: { budget: 1000 } });
     expect(thrown(() => checkBudget(5000, 1000))?.key).toBe('assistant.budgetReached');
+  });
+
+  it('lets a lone question take what is left, but questions under way must fit together', () => {
+    // Nothing under way: the last token of the budget admits one question, whatever its size.
+    expect(thrown(() => checkBudget(999, 1000, 0, 5000))).toBeNull();
+    // One under way holds 600 of the 1000 left: another of 300 fits beside it, one of 500 does not.
+    expect(thrown(() => checkBudget(0, 1000, 600, 300))).toBeNull();
+    expect(thrown(() => checkBudget(0, 1000, 600, 500))?.key).toBe('assistant.budgetReached');
+    // What is held counts as used.
+    expect(thrown(() => checkBudget(400, 1000, 600, 0))?.key).toBe('assistant.budgetReached');
+    expect(reservationFor('')).toBe(ANSWER_RESERVE_TOKENS);
+    expect(reservationFor('你好')).toBe(ANSWER_RESERVE_TOKENS + 2);
   });
 
   it('has no limit without a budget', () => {

@@ -9,10 +9,26 @@ import { AppError } from '../../platform/errors.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Refuses a question that would use a model when the school's month has used its budget (null: no budget). */
-export function checkBudget(usedTokens: number, monthlyTokens: number | null): void {
-  if (monthlyTokens !== null && usedTokens >= monthlyTokens) throw new AppError('assistant.budgetReached', { budget: monthlyTokens });
+/**
+ * Refuses a question that would use a model when the school's month has used its budget (null: no
+ * budget). `reservedTokens` are held by answers under way, `reservation` is what this one would hold:
+ * alone, a question may take what is left (it may overshoot by its own size, as before); beside
+ * answers under way it must fit with theirs, so questions asked together never pass the budget
+ * together (docs/decisions/0029).
+ */
+export function checkBudget(usedTokens: number, monthlyTokens: number | null, reservedTokens = 0, reservation = 0): void {
+  if (monthlyTokens === null) return;
+  const held = usedTokens + reservedTokens;
+  if (held >= monthlyTokens || (reservedTokens > 0 && held + reservation > monthlyTokens)) throw new AppError('assistant.budgetReached', { budget: monthlyTokens });
 }
+
+/** What an answer reserves beyond its question's text: the system prompt, the tools offered and an answer. */
+export const ANSWER_RESERVE_TOKENS = 3000;
+/** A reservation older than this (a server that died mid-answer) no longer holds the budget. */
+export const RESERVATION_TTL_MS = 30 * 60 * 1000;
+
+/** The tokens an answer to this text is expected to use, held while it runs. */
+export const reservationFor = (text: string): number => estimateTokens(text) + ANSWER_RESERVE_TOKENS;
 
 /** What is left of the month's budget (never below 0), or null without a budget. */
 export const remaining = (usedTokens: number, monthlyTokens: number | null): number | null => (monthlyTokens === null ? null : Math.max(0, monthlyTokens - usedTokens));

@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, gte, lt, sql, sum } from 'drizzle-orm';
-import { assistantMessages, assistantSessions, assistantSettings, assistantUsage } from '../../db/schema/index.ts';
+import { and, asc, eq, gt, gte, lt, or, sql, sum } from 'drizzle-orm';
+import { assistantMessages, assistantReservations, assistantSessions, assistantSettings, assistantUsage } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 
 export type SettingsRow = typeof assistantSettings.$inferSelect;
@@ -7,6 +7,31 @@ export type SettingsRow = typeof assistantSettings.$inferSelect;
 export async function settingsRow(tx: Tx): Promise<SettingsRow | undefined> {
   const [row] = await tx.select().from(assistantSettings);
   return row;
+}
+
+/**
+ * The settings row, locked until the transaction ends: admitting questions against the budget one at
+ * a time per school (a second admitter waits here, then reads the first one's reservation).
+ */
+export async function lockSettings(tx: Tx): Promise<SettingsRow | undefined> {
+  const [row] = await tx.select().from(assistantSettings).for('update');
+  return row;
+}
+
+/** Tokens held by answers under way that began after `since` (older ones are stale). */
+export async function reservedSince(tx: Tx, since: Date): Promise<number> {
+  const [row] = await tx.select({ tokens: sum(assistantReservations.tokens) }).from(assistantReservations).where(gt(assistantReservations.createdAt, since));
+  return Number(row?.tokens ?? 0);
+}
+
+export async function reserve(tx: Tx, schoolId: string, tokens: number, at: Date): Promise<string> {
+  const [row] = await tx.insert(assistantReservations).values({ schoolId, tokens, createdAt: at }).returning({ id: assistantReservations.id });
+  return row!.id;
+}
+
+/** Ends a reservation, and drops the stale ones with it (older than `staleBefore`). */
+export async function release(tx: Tx, id: string, staleBefore: Date): Promise<void> {
+  await tx.delete(assistantReservations).where(or(eq(assistantReservations.id, id), lt(assistantReservations.createdAt, staleBefore)));
 }
 
 export async function saveSettings(tx: Tx, schoolId: string, v: Omit<typeof assistantSettings.$inferInsert, 'schoolId'>): Promise<void> {
@@ -29,15 +54,15 @@ export async function tokensBetween(tx: Tx, from: string, to: string): Promise<n
   return Number(row?.tokens ?? 0);
 }
 
-/** Adds one answer to the day's usage of its model and asker. */
-export async function addUsage(tx: Tx, v: { schoolId: string; day: string; model: string; accountId: string; tokens: number; estimatedTokens: number }): Promise<void> {
+/** Adds one answer (questions 1) or a connection test (questions 0) to the day's usage of its model and asker. */
+export async function addUsage(tx: Tx, v: { schoolId: string; day: string; model: string; accountId: string; tokens: number; estimatedTokens: number; questions: 0 | 1 }): Promise<void> {
   await tx
     .insert(assistantUsage)
-    .values({ ...v, questions: 1 })
+    .values(v)
     .onConflictDoUpdate({
       target: [assistantUsage.schoolId, assistantUsage.day, assistantUsage.model, assistantUsage.accountId],
       set: {
-        questions: sql`${assistantUsage.questions} + 1`,
+        questions: sql`${assistantUsage.questions} + ${v.questions}`,
         tokens: sql`${assistantUsage.tokens} + ${v.tokens}`,
         estimatedTokens: sql`${assistantUsage.estimatedTokens} + ${v.estimatedTokens}`,
       },

@@ -14,7 +14,7 @@ import { inSchool } from '../../platform/tenancy.ts';
 import { chooseService, nextService, serviceView, type ServiceInUse, type StoredService } from '../../platform/school-service.ts';
 import { openAiCompatible, type LlmProvider } from '../../platform/adapters/llm.ts';
 import { schoolClock } from '../calendar/calendar.service.ts';
-import { checkBudget, checkPersonRate, monthRange, remaining, type TokenMeter } from './fair-use.ts';
+import { checkBudget, checkPersonRate, monthRange, remaining, reservationFor, RESERVATION_TTL_MS, TokenMeter } from './fair-use.ts';
 import * as repo from './provider.repo.ts';
 
 type LlmSettings = NonNullable<Deps['config']['llm']>;
@@ -34,28 +34,44 @@ export function providerFor(deps: Pick<Deps, 'config' | 'secrets'>, row: repo.Se
   return { service, llm: settings ? openAiCompatible({ ...settings, allowHosts: deps.config.outboundAllowHosts }) : null };
 }
 
-export type Answering = { service: ServiceInUse; llm: LlmProvider | null; day: string };
+export type Answering = { service: ServiceInUse; llm: LlmProvider | null; day: string; reservationId: string | null };
 
 /**
- * Who answers the asker's next question, refused (429) when they asked their hourly number of
- * questions, or when a model would answer and the school's month has used its token budget.
+ * Who answers the asker's next question (or live commentary), refused (429) when they asked their
+ * hourly number of questions, or when a model would answer and the school's month has used its token
+ * budget. Against a budget the check is atomic: the school's settings row is locked for the rest of
+ * the transaction, the answers under way count with their reservations, and this one reserves the
+ * estimate of `reserveText` (settled by recordUsage).
  */
-export async function admitQuestion(ctx: MemberCtx, tx: Tx): Promise<Answering> {
-  const row = await repo.settingsRow(tx);
+export async function admitQuestion(ctx: MemberCtx, tx: Tx, o: { reserveText: string; personRate?: boolean }): Promise<Answering> {
+  let row = await repo.settingsRow(tx);
   const now = ctx.deps.now();
-  if (row?.personHourly) checkPersonRate(await repo.askedSince(tx, ctx.auth.accountId, new Date(now.getTime() - 3_600_000)), row.personHourly, now);
+  if (o.personRate !== false && row?.personHourly) checkPersonRate(await repo.askedSince(tx, ctx.auth.accountId, new Date(now.getTime() - 3_600_000)), row.personHourly, now);
   const { service, llm } = providerFor(ctx.deps, row);
   const { date: day } = schoolClock(ctx);
+  let reservationId: string | null = null;
   if (llm && row?.monthlyTokens) {
-    const { from, to } = monthRange(day.slice(0, 7));
-    checkBudget(await repo.tokensBetween(tx, from, to), row.monthlyTokens);
+    // Questions of the school are admitted one at a time from here to the commit.
+    row = await repo.lockSettings(tx);
+    if (row?.monthlyTokens) {
+      const { from, to } = monthRange(day.slice(0, 7));
+      const tokens = reservationFor(o.reserveText);
+      checkBudget(await repo.tokensBetween(tx, from, to), row.monthlyTokens, await repo.reservedSince(tx, new Date(now.getTime() - RESERVATION_TTL_MS)), tokens);
+      reservationId = await repo.reserve(tx, ctx.auth.schoolId, tokens, now);
+    }
   }
-  return { service, llm, day };
+  return { service, llm, day, reservationId };
 }
 
-/** Counts an answer (however it ended) in the day's usage of its model and asker. */
-export async function recordUsage(ctx: MemberCtx, a: { day: string; model: string; meter: TokenMeter }): Promise<void> {
-  await inSchool(ctx, (tx) => repo.addUsage(tx, { schoolId: ctx.auth.schoolId, day: a.day, model: a.model, accountId: ctx.auth.accountId, tokens: a.meter.tokens, estimatedTokens: a.meter.estimated }));
+/**
+ * Counts an answer (however it ended; questions 1) or a connection test (questions 0) in the day's
+ * usage of its model and asker, and ends its reservation in the same transaction.
+ */
+export async function recordUsage(ctx: MemberCtx, a: { day: string; model: string; meter: TokenMeter; reservationId?: string | null; questions?: 0 | 1 }): Promise<void> {
+  await inSchool(ctx, async (tx) => {
+    await repo.addUsage(tx, { schoolId: ctx.auth.schoolId, day: a.day, model: a.model, accountId: ctx.auth.accountId, tokens: a.meter.tokens, estimatedTokens: a.meter.estimated, questions: a.questions ?? 1 });
+    if (a.reservationId) await repo.release(tx, a.reservationId, new Date(ctx.deps.now().getTime() - RESERVATION_TTL_MS));
+  });
 }
 
 export async function assistantSettings(ctx: MemberCtx): Promise<TAssistantSettings> {
@@ -77,22 +93,37 @@ export async function saveAssistantSettings(ctx: MemberCtx, input: TSaveAssistan
   return assistantSettings(ctx);
 }
 
-/** Asks the model in use for a one-word answer and ends the request at its first word (a handful of tokens). */
+/**
+ * Asks the model in use for a one-word answer and ends the request at its first word (a handful of
+ * tokens, counted in the day's usage like any answer's, though not as a question).
+ */
 export async function testProvider(ctx: MemberCtx): Promise<TAssistantTestResult> {
   const row = await inSchool(ctx, repo.settingsRow);
   const { service, llm } = providerFor(ctx.deps, row);
   if (!llm || service === 'none') throw new AppError('assistant.notConfigured');
   const started = Date.now();
   const stop = new AbortController();
+  const messages = [{ role: 'user' as const, content: 'Reply with the single word: ok' }];
+  const meter = new TokenMeter();
+  let received = '';
+  let reported = false;
   let answered = false;
   try {
-    for await (const ev of llm.stream({ model: 0, messages: [{ role: 'user', content: 'Reply with the single word: ok' }], think: false, signal: stop.signal })) {
-      if (ev.kind === 'usage') continue;
+    for await (const ev of llm.stream({ model: 0, messages, think: false, signal: stop.signal })) {
+      if (ev.kind === 'usage') {
+        meter.reported(ev.promptTokens, ev.completionTokens);
+        reported = true;
+        continue;
+      }
+      if (ev.kind === 'reasoning' || ev.kind === 'content') received += ev.text;
       answered = true;
       break;
     }
   } finally {
     stop.abort();
+    // Ended at the first word, so the provider reports no usage: estimated from what went and came back.
+    if (!reported && received) meter.estimate(JSON.stringify(messages), received);
+    if (meter.tokens > 0) await recordUsage(ctx, { day: schoolClock(ctx).date, model: llm.models[0], meter, questions: 0 });
   }
   if (!answered) throw new AppError('assistant.providerUnreachable');
   return { service, model: llm.models[0], ms: Date.now() - started };

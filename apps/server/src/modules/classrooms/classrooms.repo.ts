@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db.ts';
 import { containsPattern } from '../../platform/tenancy.ts';
 
 export type BuildingFields = Pick<typeof buildings.$inferInsert, 'name' | 'sort'>;
-export type ClassroomFields = Pick<typeof classrooms.$inferInsert, 'buildingId' | 'floor' | 'name' | 'capacity' | 'seatRows' | 'frontRows' | 'enabled'>;
+export type ClassroomFields = Pick<typeof classrooms.$inferInsert, 'buildingId' | 'floor' | 'name' | 'capacity' | 'seatRows' | 'frontRows' | 'enabled'> & Partial<Pick<typeof classrooms.$inferInsert, 'liveAnalysis'>>;
 export type FrontRowFields = Pick<typeof schoolSettings.$inferSelect, 'frontRowEmptySeats' | 'frontRowMinRate'>;
 
 // ---------------------------------------------------------------- buildings
@@ -55,6 +55,7 @@ const roomColumns = {
   seatRows: classrooms.seatRows,
   frontRows: classrooms.frontRows,
   enabled: classrooms.enabled,
+  liveAnalysis: classrooms.liveAnalysis,
 };
 const roomJoin = and(eq(buildings.schoolId, classrooms.schoolId), eq(buildings.id, classrooms.buildingId));
 

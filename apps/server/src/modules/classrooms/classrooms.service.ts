@@ -11,7 +11,7 @@ import { inSchool } from '../../platform/tenancy.ts';
 import * as repo from './classrooms.repo.ts';
 import * as devicesRepo from './devices.repo.ts';
 import { cameraOut, recorderOut } from './devices.service.ts';
-import { assertCapacity } from '../licence/licence.service.ts';
+import { createWithinLimit } from '../licence/licence.service.ts';
 
 // ---------------------------------------------------------------- buildings
 
@@ -45,14 +45,14 @@ async function roomById(tx: Tx, id: string): Promise<TClassroom> {
 
 export async function saveClassroom(
   ctx: MemberCtx,
-  input: { id?: string | undefined; buildingId: string; floor: number; name: string; capacity: number; seatRows: number; frontRows: number; enabled: boolean },
+  input: { id?: string | undefined; buildingId: string; floor: number; name: string; capacity: number; seatRows: number; frontRows: number; enabled: boolean; liveAnalysis?: boolean | undefined },
 ) {
-  // The licence's limit on classrooms, across the deployment (decision 0027).
-  if (!input.id) await assertCapacity(ctx.deps, 'classrooms');
-  return inSchool(ctx, async (tx) => {
+  // A new classroom counts against the licence's limit, across the deployment (decision 0027).
+  const run = <T,>(fn: (tx: Tx) => Promise<T>) => (input.id ? inSchool(ctx, fn) : createWithinLimit(ctx, 'classrooms', fn));
+  return run(async (tx) => {
     if (!(await repo.buildingExists(tx, input.buildingId))) throw new AppError('common.notFound');
     if (await repo.classroomNameTaken(tx, input.buildingId, input.name, input.id)) throw new AppError('classroom.nameTaken');
-    const values = { buildingId: input.buildingId, floor: input.floor, name: input.name, capacity: input.capacity, seatRows: input.seatRows, frontRows: input.frontRows, enabled: input.enabled };
+    const values = { buildingId: input.buildingId, floor: input.floor, name: input.name, capacity: input.capacity, seatRows: input.seatRows, frontRows: input.frontRows, enabled: input.enabled, ...(input.liveAnalysis !== undefined ? { liveAnalysis: input.liveAnalysis } : {}) };
     const roomId = input.id ? await repo.updateClassroom(tx, input.id, values) : await repo.insertClassroom(tx, ctx.auth.schoolId, values);
     if (!roomId) throw new AppError('common.notFound');
     return roomById(tx, roomId);

@@ -10,6 +10,7 @@ import type { Tx } from '../../platform/db.ts';
 import { AppError, localizeError } from '../../platform/errors.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import { OnvifError, probeDevice, ptzCommand, recordingState } from '../../platform/adapters/onvif.ts';
+import { createWithinLimit } from '../licence/licence.service.ts';
 import * as repo from './devices.repo.ts';
 import type { CameraRow, RecorderRow } from './devices.repo.ts';
 
@@ -60,7 +61,9 @@ export async function deleteRecorder(ctx: MemberCtx, id: string) {
 // ---------------------------------------------------------------- cameras
 
 export async function saveCamera(ctx: MemberCtx, input: TSaveCameraRequest) {
-  return inSchool(ctx, async (tx) => {
+  // A new camera counts against the licence's camera limit, when it has one (decision 0027).
+  const run = <T,>(fn: (tx: Tx) => Promise<T>) => (input.id ? inSchool(ctx, fn) : createWithinLimit(ctx, 'cameras', fn));
+  return run(async (tx) => {
     await assertRoom(tx, input.classroomId);
     // Talk-back is RTSP (the ONVIF audio backchannel): the stream address must be the camera's own.
     if (input.talkBack && !/^rtsps?:\/\//i.test(input.streamUrl ?? '')) {

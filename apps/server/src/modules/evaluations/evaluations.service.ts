@@ -251,13 +251,13 @@ async function ownEvaluation(ctx: MemberCtx, tx: Tx, evaluationId: string): Prom
 }
 
 /** The answers to questions of this version only (a key the form does not have is dropped). */
-function keepKnown(content: TTemplateContent, answers: Record<string, TAnswer>): Record<string, TAnswer> {
+export function keepKnown(content: TTemplateContent, answers: Record<string, TAnswer>): Record<string, TAnswer> {
   const keys = new Set(content.sections.flatMap((s) => s.questions.map((q) => q.key)));
   return Object.fromEntries(Object.entries(answers).filter(([k]) => keys.has(k)));
 }
 
 /** Findings as localized fields named after the answer they are about (answers.<question key>). */
-function findingFields(ctx: MemberCtx, content: TTemplateContent, findings: TFinding[]) {
+export function findingFields(ctx: MemberCtx, content: TTemplateContent, findings: TFinding[]) {
   const keyAt = (path: string) => {
     const m = /^sections\.(\d+)\.questions\.(\d+)/.exec(path);
     const q = m ? content.sections[Number(m[1])]?.questions[Number(m[2])] : undefined;

@@ -24,6 +24,9 @@ function readFields(raw: Record<string, Multipart | Multipart[] | undefined>): T
   return parsed.data;
 }
 
+/** Whatever a served file holds, opened directly it runs nothing and reaches nothing (with x-content-type-options: nosniff). */
+export const FILE_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
 /** RFC 6266 / 5987: an ASCII fallback name and the exact UTF-8 name. */
 export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
@@ -108,8 +111,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-length', size)
       .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', row.name))
       .header('x-content-type-options', 'nosniff')
-      // Whatever a file holds, opened directly it runs nothing and reaches nothing.
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .header('content-security-policy', FILE_CSP)
       .header('cache-control', 'private, no-cache')
       .send(body);
   });

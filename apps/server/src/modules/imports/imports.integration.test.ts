@@ -6,6 +6,7 @@ import { accounts, buildings, classrooms, courseSessions, courses, jobs, recorde
 import { platformTx, schoolTx } from '../../platform/tenancy.ts';
 import { createAccount } from '../../db/seed/account.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
+import { demoName } from '../../db/seed/seed.ts';
 
 type Cells = Record<string, string | number>;
 
@@ -179,7 +180,7 @@ describe.each(DRIVERS)('Excel import and export on %s', (driver) => {
     const done = await settle('user', (await run('user', checked.jobId)).body.data.jobId);
     expect(done).toMatchObject({ status: 'done', counts: { created: 0, updated: 0, invited: 1 } });
     const [acc] = await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(accounts).where(eq(accounts.id, other.id)));
-    expect(acc).toMatchObject({ name: 'Administrator 2', phone: other.phone, sex: 'unknown', mustChangePassword: false });
+    expect(acc).toMatchObject({ name: demoName('admin2'), phone: other.phone, sex: 'unknown', mustChangePassword: false });
     const inDemo = await platformTx(env.dbh.db, 'seed', (tx) => tx.select({ status: schoolMemberships.status, identity: schoolMemberships.identity }).from(schoolMemberships).where(and(eq(schoolMemberships.schoolId, env.schoolA.schoolId), eq(schoolMemberships.accountId, other.id))));
     expect(inDemo).toEqual([{ status: 'invited', identity: 4 }]);
     // Not a member until they accept: not in the list, and the reset is refused.
@@ -217,7 +218,7 @@ describe.each(DRIVERS)('Excel import and export on %s', (driver) => {
 
   it('people: an import that would leave the school without an administrator changes nothing', async () => {
     const me = env.schoolA.users.admin!;
-    const checked = await check('user', [{ account: me.account, name: 'Administrator', phone: me.phone, identity: 'teacher' }], 'en');
+    const checked = await check('user', [{ account: me.account, name: demoName('admin'), phone: me.phone, identity: 'teacher' }], 'en');
     // The whole job is compared (not only its counts), so a failure shows how the check ended.
     expect(checked.result).toMatchObject({ status: 'done', errorKey: null, counts: { rows: 1, errors: 0, updated: 1 } });
     const res = await settle('user', (await run('user', checked.jobId)).body.data.jobId);

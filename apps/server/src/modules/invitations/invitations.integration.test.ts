@@ -16,6 +16,7 @@ import type { Tx } from '../../platform/db.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { rowsOf } from '../../platform/sql-rows.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
+import { demoName } from '../../db/seed/seed.ts';
 
 const P = '/app/ddxk/invitation/v1';
 type Page<T> = { list: T[]; total: number };
@@ -154,7 +155,7 @@ describe.each(DRIVERS)('invitations to listen on %s', (driver) => {
     expect(notMine2.body.errorKey).toBe('invitation.notYourClass');
     const studentInvitee = await invite(teacher, C.id, [u('supervisor'), u('student')]);
     expect(studentInvitee.body.errorKey).toBe('invitation.notInvitee');
-    expect(studentInvitee.body.msg).toContain('Student');
+    expect(studentInvitee.body.msg).toContain(demoName('student'));
     const myself = await invite(teacher, C.id, [u('teacher')]);
     expect(myself.body.errorKey).toBe('invitation.notInvitee');
     const foreign = await invite(teacher, C.id, [env.schoolB.users.supervisor!.id]);
@@ -173,11 +174,11 @@ describe.each(DRIVERS)('invitations to listen on %s', (driver) => {
     const again = await invite(teacher, C.id, [u('supervisor')]);
     expect(again.status).toBe(409);
     expect(again.body.errorKey).toBe('invitation.duplicate');
-    expect(again.body.msg).toContain('Supervisor');
+    expect(again.body.msg).toContain(demoName('supervisor'));
 
     const [n] = await notes(u('supervisor'));
     expect(n).toMatchObject({ kind: 'invitation.new', link: '/InviteMeToListen?tab=received', readAt: null });
-    expect(n!.params).toEqual({ course: courseName.get(C.courseId), date: day, sessions: '3-4', inviter: 'Teacher' });
+    expect(n!.params).toEqual({ course: courseName.get(C.courseId), date: day, sessions: '3-4', inviter: demoName('teacher') });
     expect(await notes(u('leader'))).toHaveLength(1);
 
     const classes = await post<Page<TMyClass>>('classes', teacher, { pageSize: 50, dateFrom: day });
@@ -202,11 +203,11 @@ describe.each(DRIVERS)('invitations to listen on %s', (driver) => {
     const sent = await list(teacher, { box: 'sent' });
     expect(sent.body.data.list.map((i) => i.invitationId)).toEqual(expect.arrayContaining([invC, invCLeader]));
     expect(sent.body.data.total).toBe(3); // and the administrator's
-    const byName = await list(teacher, { box: 'sent', keyword: 'leader' });
+    const byName = await list(teacher, { box: 'sent', keyword: demoName('leader') });
     expect(byName.body.data.list.map((i) => i.invitationId)).toEqual([invCLeader]);
     const byCourse = await list(supervisor, { box: 'received', keyword: courseName.get(C.courseId)!.slice(0, 5) });
     expect(byCourse.body.data.total).toBe(1);
-    const byInviter = await list(supervisor, { box: 'received', keyword: 'Teach' });
+    const byInviter = await list(supervisor, { box: 'received', keyword: demoName('teacher').slice(0, 2) });
     expect(byInviter.body.data.total).toBe(1);
     const none = await list(supervisor, { box: 'received', status: 'agreed' });
     expect(none.body.data.total).toBe(0);
@@ -233,7 +234,7 @@ describe.each(DRIVERS)('invitations to listen on %s', (driver) => {
     expect(done.body.data.answeredAt).not.toBeNull();
     const teacherNotes = await notes(u('teacher'));
     expect(teacherNotes.at(-1)).toMatchObject({ kind: 'invitation.rejected', link: '/InviteMeToListen?tab=sent' });
-    expect(teacherNotes.at(-1)!.params).toEqual({ course: courseName.get(C.courseId), date: day, sessions: '3-4', invitee: 'Group Leader', reason: 'Busy that morning' });
+    expect(teacherNotes.at(-1)!.params).toEqual({ course: courseName.get(C.courseId), date: day, sessions: '3-4', invitee: demoName('leader'), reason: 'Busy that morning' });
 
     expect((await answer(leader, invCLeader, 'agree')).body.errorKey).toBe('invitation.badTransition');
     expect((await withdraw(teacher, invCLeader)).body.errorKey).toBe('invitation.badTransition');
@@ -260,7 +261,7 @@ describe.each(DRIVERS)('invitations to listen on %s', (driver) => {
     expect(agreed.body.data).toMatchObject({ status: 'agreed', reason: null });
     const last = (await notes(u('teacher'))).at(-1)!;
     expect(last.kind).toBe('invitation.agreed');
-    expect(last.params).toEqual({ course: courseName.get(C.courseId), date: day, sessions: '3-4', invitee: 'Supervisor' });
+    expect(last.params).toEqual({ course: courseName.get(C.courseId), date: day, sessions: '3-4', invitee: demoName('supervisor') });
     expect((await answer(supervisor, invC, 'agree')).body.errorKey).toBe('invitation.badTransition');
 
     // The class is tomorrow: its evaluation cannot start yet.
@@ -294,7 +295,7 @@ describe.each(DRIVERS)('invitations to listen on %s', (driver) => {
     expect(w.body.data.withdrawnAt).not.toBeNull();
     const last = (await notes(u('leader'))).at(-1)!;
     expect(last).toMatchObject({ kind: 'invitation.withdrawn', link: '/InviteMeToListen?tab=received' });
-    expect(last.params).toEqual({ course: courseName.get(E.courseId), date: day, sessions: '7-8', inviter: 'Teacher' });
+    expect(last.params).toEqual({ course: courseName.get(E.courseId), date: day, sessions: '7-8', inviter: demoName('teacher') });
     expect((await answer(leader, e.body.data.invitationIds[0]!, 'reject', 'Too late now')).body.errorKey).toBe('invitation.badTransition');
     expect((await withdraw(teacher, e.body.data.invitationIds[0]!)).body.errorKey).toBe('invitation.badTransition');
     // Withdrawn is not open: the same person may be invited to the same class again.

@@ -10,6 +10,7 @@ import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/
 import { courseSessions, memberScopeTeachers, schoolMemberships } from '../../db/schema/index.ts';
 import { schoolTx } from '../../platform/tenancy.ts';
 import { DOCX, PDF, PNG } from '../files/fixtures.ts';
+import { demoName } from '../../db/seed/seed.ts';
 
 const P = '/app/ddxk/lessonPlan/v1';
 
@@ -84,7 +85,7 @@ describe.each(DRIVERS)('lesson plans on %s', (driver) => {
     expect(res.body.code).toBe(1);
     collection = res.body.data;
     expect(collection.due).toBe(env.schoolA.directory.courses.filter((c) => env.schoolA.directory.departmentIds.includes(c.orgUnitId)).length);
-    expect(collection).toMatchObject({ handedIn: 0, creator: { name: 'Group Leader' } });
+    expect(collection).toMatchObject({ handedIn: 0, creator: { name: demoName('leader') } });
 
     const list = (await mine()).data.list;
     const teacherCourses = env.schoolA.directory.courses.filter((c) => c.teacherId === env.schoolA.users.teacher!.id);
@@ -253,7 +254,7 @@ describe.each(DRIVERS)('lesson plans on %s', (driver) => {
     expect((await raw(`${P}/file?planId=${planId}&fileId=${pdf.fileId}`, 't001')).statusCode).toBe(404);
 
     const graded = await call<TLessonPlanDue>(env.app, { url: `${P}/evaluate`, token: tokens.supervisor, body: { planId, level: 3, comment: 'Clear goals; add exercises.' } });
-    expect(graded.body.data.plan).toMatchObject({ level: 3, comment: 'Clear goals; add exercises.', evaluator: { name: 'Supervisor' }, timesCited: 3, appeal: null });
+    expect(graded.body.data.plan).toMatchObject({ level: 3, comment: 'Clear goals; add exercises.', evaluator: { name: demoName('supervisor') }, timesCited: 3, appeal: null });
     const evaluated = (await mine('teacher', 'evaluated')).data.list;
     expect(evaluated.map((d) => [d.dueId, d.plan!.level])).toEqual([[due.dueId, 3]]);
     const notes = await call<{ list: { kind: string }[] }>(env.app, { url: '/app/ddxk/notification/v1/list', token: tokens.teacher, body: { pageNum: 1, pageSize: 10 } });
@@ -300,7 +301,7 @@ describe.each(DRIVERS)('lesson plans on %s', (driver) => {
     expect((await handle('teacher', { appealId, action: 'accept', levelAfter: 1 })).status).toBe(403);
     expect((await handle('supervisor', { appealId, action: 'reject', opinion: '' })).status).toBe(400);
     const accepted = await handle('supervisor', { appealId, action: 'accept', levelAfter: 2 });
-    expect(accepted.body.data.plan).toMatchObject({ level: 2, appeal: { status: 'resolved', level: 3, levelAfter: 2, handler: { name: 'Supervisor' } } });
+    expect(accepted.body.data.plan).toMatchObject({ level: 2, appeal: { status: 'resolved', level: 3, levelAfter: 2, handler: { name: demoName('supervisor') } } });
     expect((await handle('supervisor', { appealId, action: 'reject', opinion: 'Changed my mind.' })).body.errorKey).toBe('lessonPlan.appealHandled');
     expect((await kinds('teacher')).find((n) => n.kind === 'lessonPlan.appealResolved')?.params).toMatchObject({ level: 3, levelAfter: 2 });
 
@@ -312,7 +313,7 @@ describe.each(DRIVERS)('lesson plans on %s', (driver) => {
     await call(env.app, { url: `${P}/evaluate`, token: tokens.supervisor, body: { planId: second.planId, level: 4 } });
     const again = await appeal('teacher', { planId: second.planId, reason: 'Level 4 seems harsh for this.' });
     const rejected = await handle('admin', { appealId: again.body.data.plan!.appeal!.appealId, action: 'reject', opinion: 'The plan has no objectives.' });
-    expect(rejected.body.data.plan).toMatchObject({ level: 4, appeal: { status: 'unresolved', levelAfter: null, opinion: 'The plan has no objectives.', handler: { name: 'Administrator' } } });
+    expect(rejected.body.data.plan).toMatchObject({ level: 4, appeal: { status: 'unresolved', levelAfter: null, opinion: 'The plan has no objectives.', handler: { name: demoName('admin') } } });
     expect((await kinds('teacher')).find((n) => n.kind === 'lessonPlan.appealUnresolved')?.params).toMatchObject({ reason: 'The plan has no objectives.' });
   });
 

@@ -1,7 +1,7 @@
 /** The lesson plans' SQL: collections and what they make due, plans and their files, grades, counts (docs/decisions/0016-repositories.md). */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { LESSON_PLAN_APPEAL_STATUSES, LESSON_PLAN_TARGETS, LESSON_PLAN_TYPES, PREVIEW_STATES, type TLessonPlanTarget, type TPreviewState } from '@hxk/contracts';
+import { LESSON_PLAN_APPEAL_STATUSES, LESSON_PLAN_TARGETS, LESSON_PLAN_TYPES, PREVIEW_STATES, ZAnswers, type TAnswer, type TLessonPlanTarget, type TPreviewState } from '@hxk/contracts';
 import { lessonPlanAppeals, lessonPlanCitations, lessonPlanCollections, lessonPlanDues, lessonPlanFiles, lessonPlans, schoolSettings } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 import { col, idList, queryRow, queryRows } from '../../platform/sql-rows.ts';
@@ -57,6 +57,7 @@ export async function insertDues(tx: Tx, rows: (typeof lessonPlanDues.$inferInse
 const CollectionRow = z.object({
   collectionId: col.text, name: col.text, type: col.oneOf(LESSON_PLAN_TYPES), deadline: col.ts, description: col.text, targetKind: col.oneOf(LESSON_PLAN_TARGETS),
   creatorId: col.text, creatorName: col.text, releasedAt: col.ts, due: col.int, handedIn: col.int, late: col.int, evaluated: col.int,
+  templateVersionId: col.textOrNull, templateName: col.textOrNull, templateVersion: col.intOrNull, templateTotal: col.numOrNull,
 });
 export type CollectionRow = z.output<typeof CollectionRow>;
 
@@ -72,8 +73,11 @@ export function collections(tx: Tx, reach: Reach, collectionId?: string) {
       (select count(*)::int from lesson_plan_dues d join lesson_plans p on p.school_id = d.school_id and p.due_id = d.id
         where d.school_id = c.school_id and d.collection_id = c.id and p.late and ${dueInReach(reach)}) as late,
       (select count(*)::int from lesson_plan_dues d join lesson_plans p on p.school_id = d.school_id and p.due_id = d.id
-        where d.school_id = c.school_id and d.collection_id = c.id and p.level is not null and ${dueInReach(reach)}) as evaluated
+        where d.school_id = c.school_id and d.collection_id = c.id and p.level is not null and ${dueInReach(reach)}) as evaluated,
+      tv.id::text as "templateVersionId", tv.name as "templateName", tv.version as "templateVersion", tv.total_score as "templateTotal"
     from lesson_plan_collections c join accounts a on a.id = c.creator_id
+    -- index: template_versions_school_id_id_pk
+    left join template_versions tv on tv.school_id = c.school_id and tv.id = c.template_version_id
     ${collectionId ? sql`where c.id = ${collectionId}` : sql``}
     order by c.created_at desc, c.id desc`);
 }
@@ -94,6 +98,8 @@ const DueRow = z.object({
   appealId: col.textOrNull, appealStatus: col.oneOf(LESSON_PLAN_APPEAL_STATUSES).nullable(), appealReason: col.textOrNull, appealLevel: col.intOrNull,
   appealLevelAfter: col.intOrNull, appealOpinion: col.textOrNull, appealHandlerId: col.textOrNull, appealHandlerName: col.textOrNull,
   appealCreatedAt: col.tsOrNull, appealHandledAt: col.tsOrNull,
+  templateVersionId: col.textOrNull, templateName: col.textOrNull, templateVersion: col.intOrNull, templateTotal: col.numOrNull,
+  score: col.numOrNull, appealScore: col.numOrNull, appealScoreAfter: col.numOrNull,
 });
 export type DueRow = z.output<typeof DueRow>;
 
@@ -131,9 +137,13 @@ export function dues(tx: Tx, f: DueFilter, reach: Reach = { kind: 'school' }) {
       p.id::text as "planId", p.version, p.submitted_at as "submittedAt", p.updated_at as "updatedAt", p.late, p.times_cited as "timesCited",
       p.level, p.comment, ev.id::text as "evaluatorId", ev.name as "evaluatorName", p.evaluated_at as "evaluatedAt",
       ap.id::text as "appealId", ap.status as "appealStatus", ap.reason as "appealReason", ap.level as "appealLevel", ap.level_after as "appealLevelAfter",
-      ap.opinion as "appealOpinion", ah.id::text as "appealHandlerId", ah.name as "appealHandlerName", ap.created_at as "appealCreatedAt", ap.handled_at as "appealHandledAt"
+      ap.opinion as "appealOpinion", ah.id::text as "appealHandlerId", ah.name as "appealHandlerName", ap.created_at as "appealCreatedAt", ap.handled_at as "appealHandledAt",
+      tv.id::text as "templateVersionId", tv.name as "templateName", tv.version as "templateVersion", tv.total_score as "templateTotal",
+      p.score, ap.score as "appealScore", ap.score_after as "appealScoreAfter"
     from lesson_plan_dues d
     join lesson_plan_collections c on c.school_id = d.school_id and c.id = d.collection_id
+    -- index: template_versions_school_id_id_pk
+    left join template_versions tv on tv.school_id = c.school_id and tv.id = c.template_version_id
     join courses co on co.school_id = d.school_id and co.id = d.course_id
     join accounts t on t.id = d.teacher_id
     left join school_memberships m on m.school_id = d.school_id and m.account_id = d.teacher_id
@@ -202,8 +212,15 @@ export async function removeFiles(tx: Tx, planId: string, fileIds: readonly stri
     where plan_id = ${planId} and removed_in is null and file_id in (${idList(fileIds)})`);
 }
 
-export async function grade(tx: Tx, planId: string, v: { level: number; comment: string | null; evaluatorId: string; at: Date }) {
-  await tx.update(lessonPlans).set({ level: v.level, comment: v.comment, evaluatorId: v.evaluatorId, evaluatedAt: v.at }).where(eq(lessonPlans.id, planId));
+/** The plan's grade: a level, or a filled template with its score and the level its band gives. */
+export async function grade(tx: Tx, planId: string, v: { level: number; comment: string | null; evaluatorId: string; at: Date; answers: Record<string, TAnswer> | null; score: number | null }) {
+  await tx.update(lessonPlans).set({ level: v.level, comment: v.comment, evaluatorId: v.evaluatorId, evaluatedAt: v.at, answers: v.answers, score: v.score }).where(eq(lessonPlans.id, planId));
+}
+
+/** A template-graded plan's answers (null: graded by level, or not graded). */
+export async function planAnswers(tx: Tx, planId: string): Promise<Record<string, TAnswer> | null> {
+  const [row] = await tx.select({ answers: lessonPlans.answers }).from(lessonPlans).where(eq(lessonPlans.id, planId));
+  return row?.answers ? ZAnswers.parse(row.answers) : null;
 }
 
 /** Records that someone cited a plan in one class; the plan counts it the first time only. */
@@ -241,15 +258,15 @@ export async function insertAppeal(tx: Tx, v: typeof lessonPlanAppeals.$inferIns
 }
 
 /** Decides a pending appeal; false when it was no longer pending. */
-export async function decideAppeal(tx: Tx, appealId: string, v: { status: 'resolved' | 'unresolved'; levelAfter: number | null; opinion: string | null; handlerId: string; at: Date }): Promise<boolean> {
-  const rows = await tx.update(lessonPlanAppeals).set({ status: v.status, levelAfter: v.levelAfter, opinion: v.opinion, handlerId: v.handlerId, handledAt: v.at })
+export async function decideAppeal(tx: Tx, appealId: string, v: { status: 'resolved' | 'unresolved'; levelAfter: number | null; scoreAfter: number | null; opinion: string | null; handlerId: string; at: Date }): Promise<boolean> {
+  const rows = await tx.update(lessonPlanAppeals).set({ status: v.status, levelAfter: v.levelAfter, scoreAfter: v.scoreAfter, opinion: v.opinion, handlerId: v.handlerId, handledAt: v.at })
     .where(and(eq(lessonPlanAppeals.id, appealId), eq(lessonPlanAppeals.status, 'pending'))).returning({ id: lessonPlanAppeals.id });
   return rows.length > 0;
 }
 
-/** The plan takes the level an accepted appeal gave it (the grader and the grading time stay). */
-export async function setLevel(tx: Tx, planId: string, level: number) {
-  await tx.update(lessonPlans).set({ level }).where(eq(lessonPlans.id, planId));
+/** The plan takes the level (and, template-graded, the score) an accepted appeal gave it (the grader, the grading time and the answers stay). */
+export async function setLevel(tx: Tx, planId: string, level: number, score: number | null = null) {
+  await tx.update(lessonPlans).set(score === null ? { level } : { level, score }).where(eq(lessonPlans.id, planId));
 }
 
 export async function setPreview(tx: Tx, rowId: string, preview: TPreviewState, previewKey: string | null) {

@@ -18,6 +18,9 @@ import {
   ZLessonPlanTargetOptions,
   ZMyLessonPlanDues,
   ZMyLessonPlanDuesRequest,
+  ZPlanEvaluationForm,
+  ZPlanEvaluationFormQuery,
+  ZLessonPlanTemplateOptions,
   ZPlanFileQuery,
   ZLessonPlanRemindResponse,
   ZLessonPlanStatisticsQuery,
@@ -47,6 +50,11 @@ export const lessonPlansRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: svc.MANAGE },
     schema: { tags, summary: 'Whom a collection may be released to: teachers with courses this semester, departments, this semester\'s courses', response: okSchema(ZLessonPlanTargetOptions) },
   }, async (req) => ok(await svc.targetOptions(memberCtx(req))));
+
+  app.get(`${P}/collection/templates`, {
+    config: { permission: svc.MANAGE },
+    schema: { tags, summary: 'Published evaluation templates a collection may be graded with (its current version is pinned at release)', response: okSchema(ZLessonPlanTemplateOptions) },
+  }, async (req) => ok(await svc.templateChoices(memberCtx(req))));
 
   app.get(`${P}/collection/list`, {
     config: { permission: 'member' },
@@ -108,8 +116,24 @@ export const lessonPlansRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(`${P}/evaluate`, {
     config: { permission: svc.EVALUATE },
-    schema: { tags, summary: 'Grade a plan with a level 1-4 and a comment (a later grade replaces it; never one\'s own plan); the teacher is notified', body: ZEvaluatePlanRequest, response: okSchema(ZLessonPlanDue) },
+    schema: {
+      tags,
+      summary: "Grade a plan with a level 1-4 and a comment, or, when its collection has an evaluation template, with that template's version filled in (every question answered; the level follows from the score: 90/80/60 % of full marks); a later grade replaces it; never one's own plan; the teacher is notified",
+      body: ZEvaluatePlanRequest,
+      response: okSchema(ZLessonPlanDue),
+    },
   }, async (req) => ok(await svc.evaluatePlan(memberCtx(req), req.body)));
+
+  // The plan's teacher and its readers within reach (evaluators among them): checked in the service.
+  app.get(`${P}/evaluation/form`, {
+    config: { permission: 'member' },
+    schema: {
+      tags,
+      summary: "A plan's evaluation form: the template version its collection is graded with, the score bands of the levels and, once graded, the answers and score; for the plan's teacher and its readers",
+      querystring: ZPlanEvaluationFormQuery,
+      response: okSchema(ZPlanEvaluationForm),
+    },
+  }, async (req) => ok(await svc.evaluationForm(memberCtx(req), req.query.planId)));
 
   // Readers of plans (managers, evaluators, statistics readers) within their reach: checked in the service.
   app.get(`${P}/class`, {
@@ -131,7 +155,7 @@ export const lessonPlansRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: svc.EVALUATE },
     schema: {
       tags,
-      summary: "The plan's grader or an administrator decides a pending appeal: accept with a new level 1-4 (the plan takes it) or reject with a reason; the teacher is notified",
+      summary: "The plan's grader or an administrator decides a pending appeal: accept with a new level 1-4, or for a template-graded plan a new score (its band gives the level), which the plan takes, or reject with a reason; the teacher is notified",
       body: ZHandleLessonPlanAppealRequest,
       response: okSchema(ZLessonPlanDue),
     },

@@ -3,7 +3,8 @@
  * (lessonPlanManagement) makes one plan due per course it reaches; the course's teacher hands the
  * plan in within the school's daily upload window and changes it within the modification window
  * (each change a version; removed files stay in the record); evaluators (lessonPlanEvaluation) grade
- * it 1-4 with a comment; the teacher may appeal the grade once, and the grader or an administrator
+ * it 1-4 with a comment, or by filling the collection's evaluation template (the level follows from the
+ * score's band, decision 0033); the teacher may appeal the grade once, and the grader or an administrator
  * accepts it with a new level or rejects it. Who reads a plan: its teacher, and managers, evaluators
  * and statistics readers within their reach (the evaluation statistics' scope: the school, the
  * departments and teachers they supervise, or their own); to anyone else (and another school) it
@@ -14,7 +15,10 @@ import type { z } from 'zod';
 import {
   addDays,
   IDENTITY,
+  LESSON_PLAN_SCORE_BANDS,
+  lessonPlanLevelOf,
   nextAppealStatus,
+  scoreForm,
   formatHm,
   LESSON_PLAN_CONTENT_TYPES,
   lessonPlanFileContext,
@@ -29,7 +33,9 @@ import {
   type TLessonPlanAppeal,
   type TLessonPlanStatistics,
   type TMyLessonPlanDues,
+  type TPlanEvaluationForm,
   type TPlanFile,
+  type TTemplateContent,
   type ZChangePlanRequest,
   type ZCreateLessonPlanCollectionRequest,
   type ZEvaluatePlanRequest,
@@ -47,6 +53,10 @@ import { inSchoolNotifying } from '../notifications/notify.ts';
 import { sizeText } from '../files/files.service.ts';
 import { writeWorkbook } from '../imports/xlsx.ts';
 import { reachOf } from '../statistics/statistics.service.ts';
+import { findingFields, keepKnown } from '../evaluations/evaluations.service.ts';
+import { usableVersion } from '../plans/plans.service.ts';
+import { templateOptions as publishedTemplates } from '../templates/templates.service.ts';
+import { versionById } from '../templates/templates.repo.ts';
 import { findSoffice, initialPreview } from './preview.ts';
 import * as repo from './lesson-plans.repo.ts';
 
@@ -76,9 +86,15 @@ function assertWindow(ctx: MemberCtx, action: TLessonPlanAction, w: Awaited<Retu
 
 // ---------------------------------------------------------------- collections
 
+type TemplateCols = { templateVersionId: string | null; templateName: string | null; templateVersion: number | null; templateTotal: number | null };
+const templateRef = (r: TemplateCols) => (r.templateVersionId
+  ? { templateVersionId: r.templateVersionId, name: r.templateName ?? '', version: r.templateVersion ?? 0, totalScore: r.templateTotal ?? 0 }
+  : null);
+
 const presentCollection = (r: repo.CollectionRow): TLessonPlanCollection => ({
   collectionId: r.collectionId, name: r.name, type: r.type, deadline: r.deadline, description: r.description, targetKind: r.targetKind,
-  creator: { userId: r.creatorId, name: r.creatorName }, releasedAt: r.releasedAt, due: r.due, handedIn: r.handedIn, late: r.late, evaluated: r.evaluated,
+  creator: { userId: r.creatorId, name: r.creatorName }, releasedAt: r.releasedAt, template: templateRef(r),
+  due: r.due, handedIn: r.handedIn, late: r.late, evaluated: r.evaluated,
 });
 
 /** Releases a collection: one plan due for every course the targets reach (this semester's, for teachers and departments). */
@@ -86,7 +102,10 @@ export async function releaseCollection(ctx: MemberCtx, input: z.output<typeof Z
   const id = await inSchool(ctx, async (tx) => {
     const reached = await repo.coursesOfTargets(tx, input.targetKind, [...new Set(input.targetIds)], today(ctx));
     if (!reached.length) throw new AppError('lessonPlan.noTargets');
+    // The template's current published version is pinned, as a supervision plan pins it: later edits never change a collection's form.
+    const templateVersionId = input.templateId ? await usableVersion(tx, input.templateId) : null;
     const collectionId = await repo.insertCollection(tx, {
+      templateVersionId,
       schoolId: ctx.auth.schoolId, name: input.name, type: input.type, deadline: new Date(input.deadline), description: input.description,
       targetKind: input.targetKind, creatorId: ctx.auth.accountId, releasedAt: ctx.deps.now(),
     });
@@ -100,6 +119,9 @@ export async function releaseCollection(ctx: MemberCtx, input: z.output<typeof Z
 function assertOverview(ctx: MemberCtx) {
   if (![MANAGE, STATISTICS].some((p) => ctx.auth.permissions.includes(p))) throw new AppError('auth.forbidden');
 }
+
+/** Published evaluation templates a collection may be graded with (the release form's choices). */
+export const templateChoices = (ctx: MemberCtx) => publishedTemplates(ctx);
 
 /** Whom a collection may be released to (the release form's choices). */
 export const targetOptions = (ctx: MemberCtx) => inSchool(ctx, (tx) => repo.targetOptions(tx, today(ctx)));
@@ -135,6 +157,7 @@ function presentAppeal(r: repo.DueRow): TLessonPlanAppeal | null {
   if (!r.appealId) return null;
   return {
     appealId: r.appealId, status: r.appealStatus!, reason: r.appealReason!, level: r.appealLevel!, levelAfter: r.appealLevelAfter, opinion: r.appealOpinion,
+    score: r.appealScore, scoreAfter: r.appealScoreAfter,
     handler: r.appealHandlerId ? { userId: r.appealHandlerId, name: r.appealHandlerName ?? '' } : null, createdAt: r.appealCreatedAt!, handledAt: r.appealHandledAt,
   };
 }
@@ -143,12 +166,12 @@ async function present(tx: Tx, rows: repo.DueRow[]): Promise<TLessonPlanDue[]> {
   const files = await repo.planFiles(tx, rows.flatMap((r) => (r.planId ? [r.planId] : [])));
   return rows.map((r) => ({
     dueId: r.dueId,
-    collection: { collectionId: r.collectionId, name: r.collectionName, type: r.type, deadline: r.deadline, description: r.description },
+    collection: { collectionId: r.collectionId, name: r.collectionName, type: r.type, deadline: r.deadline, description: r.description, template: templateRef(r) },
     course: { courseId: r.courseId, name: r.courseName, code: r.courseCode, teachingClass: r.teachingClass },
     teacher: { userId: r.teacherId, name: r.teacherName, department: r.department },
     plan: r.planId ? {
       planId: r.planId, version: r.version!, submittedAt: r.submittedAt!, updatedAt: r.updatedAt!, late: r.late!, timesCited: r.timesCited!,
-      level: r.level, comment: r.comment, evaluator: r.evaluatorId ? { userId: r.evaluatorId, name: r.evaluatorName ?? '' } : null, evaluatedAt: r.evaluatedAt,
+      level: r.level, score: r.score, comment: r.comment, evaluator: r.evaluatorId ? { userId: r.evaluatorId, name: r.evaluatorName ?? '' } : null, evaluatedAt: r.evaluatedAt,
       appeal: presentAppeal(r),
       files: files.filter((f) => f.planId === r.planId).map(presentFile),
     } : null,
@@ -293,14 +316,66 @@ export async function classPlans(ctx: MemberCtx, courseSessionId: string): Promi
   });
 }
 
-/** Grades a plan 1-4 with a comment (a later grade replaces it); never one's own; the teacher is told. */
+/** The template version a collection is graded with, with its content (a published version never changes). */
+async function collectionTemplate(tx: Tx, due: repo.DueRow) {
+  if (!due.templateVersionId) return null;
+  const v = await versionById(tx, due.templateVersionId);
+  if (!v) throw new AppError('common.notFound');
+  return { ref: templateRef(due)!, content: v.content as TTemplateContent };
+}
+
+/**
+ * The grade a request gives: a level for a collection without a template; for one with a template,
+ * the filled template of the version the collection uses (anything else is a mismatch), every
+ * question answered within its range (the templates' scoring rules), and the level of its score's band.
+ */
+async function gradeOf(ctx: MemberCtx, tx: Tx, due: repo.DueRow, input: z.output<typeof ZEvaluatePlanRequest>) {
+  const template = await collectionTemplate(tx, due);
+  if (!template) {
+    if (input.answers !== undefined || input.templateVersionId !== undefined) throw new AppError('lessonPlan.templateMismatch');
+    if (input.level === undefined) throw new AppError('lessonPlan.levelRequired');
+    return { level: input.level, answers: null, score: null };
+  }
+  if (input.templateVersionId !== template.ref.templateVersionId || input.answers === undefined || input.level !== undefined) {
+    throw new AppError('lessonPlan.templateMismatch');
+  }
+  const answers = keepKnown(template.content, input.answers);
+  const scored = scoreForm(template.content, answers, true);
+  const [first] = scored.errors;
+  if (first) throw new AppError(first.key, first.params, findingFields(ctx, template.content, scored.errors));
+  return { level: lessonPlanLevelOf(scored.total, scored.full), answers, score: scored.total };
+}
+
+/**
+ * Grades a plan: 1-4 with a comment, or by filling its collection's template (the level follows from
+ * the score); a later grade replaces it; never one's own; the teacher is told.
+ */
 export async function evaluatePlan(ctx: MemberCtx, input: z.output<typeof ZEvaluatePlanRequest>): Promise<TLessonPlanDue> {
   return inSchoolNotifying(ctx, async (tx, notify) => {
     const due = await readableDue(tx, ctx, { planId: input.planId });
     if (due.teacherId === ctx.auth.accountId) throw new AppError('lessonPlan.ownPlan');
-    await repo.grade(tx, input.planId, { level: input.level, comment: input.comment || null, evaluatorId: ctx.auth.accountId, at: ctx.deps.now() });
-    await notify([{ recipientId: due.teacherId, kind: 'lessonPlan.evaluated', params: { collection: due.collectionName, course: due.courseName, level: input.level }, link: '/lessonPlan?tab=evaluated' }]);
+    const g = await gradeOf(ctx, tx, due, input);
+    await repo.grade(tx, input.planId, { ...g, comment: input.comment || null, evaluatorId: ctx.auth.accountId, at: ctx.deps.now() });
+    await notify([{ recipientId: due.teacherId, kind: 'lessonPlan.evaluated', params: { collection: due.collectionName, course: due.courseName, level: g.level }, link: '/lessonPlan?tab=evaluated' }]);
     return (await present(tx, await repo.dues(tx, { dueId: due.dueId })))[0]!;
+  });
+}
+
+/**
+ * A plan's evaluation form: the template its collection is graded with and, once graded, the answers.
+ * For the grader and for the teacher (who sees the filled form); a collection without a template has none.
+ */
+export async function evaluationForm(ctx: MemberCtx, planId: string): Promise<TPlanEvaluationForm> {
+  return inSchool(ctx, async (tx) => {
+    const due = await readableDue(tx, ctx, { planId });
+    const template = await collectionTemplate(tx, due);
+    if (!template) throw new AppError('lessonPlan.templateMismatch');
+    return {
+      template: { ...template.ref, content: template.content },
+      answers: due.score === null ? null : await repo.planAnswers(tx, planId),
+      score: due.score,
+      bands: LESSON_PLAN_SCORE_BANDS.map((b) => ({ ...b })),
+    };
   });
 }
 
@@ -314,7 +389,7 @@ export async function appealGrade(ctx: MemberCtx, input: z.output<typeof ZLesson
     if (due.level === null) throw new AppError('lessonPlan.notGraded');
     if (due.appealId) throw new AppError('lessonPlan.appealOnce');
     const appealId = await repo.insertAppeal(tx, {
-      schoolId: ctx.auth.schoolId, planId: input.planId, teacherId: ctx.auth.accountId, reason: input.reason, level: due.level, createdAt: ctx.deps.now(),
+      schoolId: ctx.auth.schoolId, planId: input.planId, teacherId: ctx.auth.accountId, reason: input.reason, level: due.level, score: due.score, createdAt: ctx.deps.now(),
     });
     if (!appealId) throw new AppError('lessonPlan.appealOnce');
     if (due.evaluatorId) {
@@ -325,8 +400,28 @@ export async function appealGrade(ctx: MemberCtx, input: z.output<typeof ZLesson
 }
 
 /**
- * The plan's grader, or an administrator, accepts an appeal with a new level (the plan takes it) or
- * rejects it with a reason; the teacher is told. A pending appeal only (the appeals' transitions).
+ * What accepting an appeal gives the plan: a new level; for a template-graded plan a new score from 0
+ * to the template's full marks, whose band gives the level.
+ */
+function acceptedGrade(due: repo.DueRow, input: z.output<typeof ZHandleLessonPlanAppealRequest>) {
+  if (input.action !== 'accept') return { levelAfter: null, scoreAfter: null };
+  if (due.appealScore === null) {
+    if (input.scoreAfter !== undefined) throw new AppError('lessonPlan.templateMismatch');
+    if (input.levelAfter === undefined) throw new AppError('lessonPlan.levelRequired');
+    return { levelAfter: input.levelAfter, scoreAfter: null };
+  }
+  const full = due.templateTotal ?? 0;
+  if (input.levelAfter !== undefined) throw new AppError('lessonPlan.templateMismatch');
+  if (input.scoreAfter === undefined) throw new AppError('lessonPlan.scoreRequired', { max: full });
+  if (input.scoreAfter < 0 || input.scoreAfter > full) throw new AppError('lessonPlan.scoreOutOfRange', { min: 0, max: full });
+  const scoreAfter = Math.round(input.scoreAfter * 100) / 100;
+  return { levelAfter: lessonPlanLevelOf(scoreAfter, full), scoreAfter };
+}
+
+/**
+ * The plan's grader, or an administrator, accepts an appeal with a new level or, template-graded, a
+ * new score (the plan takes it) or rejects it with a reason; the teacher is told. A pending appeal
+ * only (the appeals' transitions).
  */
 export async function handleAppeal(ctx: MemberCtx, input: z.output<typeof ZHandleLessonPlanAppealRequest>): Promise<TLessonPlanDue> {
   return inSchoolNotifying(ctx, async (tx, notify) => {
@@ -334,10 +429,10 @@ export async function handleAppeal(ctx: MemberCtx, input: z.output<typeof ZHandl
     if (due.evaluatorId !== ctx.auth.accountId && ctx.auth.identity !== IDENTITY.admin) throw new AppError('lessonPlan.notAppealHandler');
     const status = nextAppealStatus(due.appealStatus!, input.action === 'accept' ? 'resolve' : 'unresolve');
     if (status !== 'resolved' && status !== 'unresolved') throw new AppError('lessonPlan.appealHandled');
-    const levelAfter = input.action === 'accept' ? input.levelAfter : null;
-    const decided = await repo.decideAppeal(tx, input.appealId, { status, levelAfter, opinion: input.opinion || null, handlerId: ctx.auth.accountId, at: ctx.deps.now() });
+    const { levelAfter, scoreAfter } = acceptedGrade(due, input);
+    const decided = await repo.decideAppeal(tx, input.appealId, { status, levelAfter, scoreAfter, opinion: input.opinion || null, handlerId: ctx.auth.accountId, at: ctx.deps.now() });
     if (!decided) throw new AppError('lessonPlan.appealHandled');
-    if (levelAfter !== null) await repo.setLevel(tx, due.planId!, levelAfter);
+    if (levelAfter !== null) await repo.setLevel(tx, due.planId!, levelAfter, scoreAfter);
     await notify([{
       recipientId: due.teacherId,
       kind: status === 'resolved' ? 'lessonPlan.appealResolved' : 'lessonPlan.appealUnresolved',

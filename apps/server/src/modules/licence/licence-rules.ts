@@ -10,8 +10,13 @@ export type LicenceTerms = {
   expiresAt: Date | null;
   maxSchools: number;
   maxClassrooms: number;
+  /** null: cameras have no limit of their own. */
+  maxCameras: number | null;
   features: string[];
 };
+
+/** What the licence counts across the deployment. */
+export type LicenceCounted = 'schools' | 'classrooms' | 'cameras';
 
 export const DEMO_TERMS: LicenceTerms = { licenceId: null, issuedAt: null, expiresAt: null, ...DEMO_LICENCE_TERMS, features: [...DEMO_LICENCE_TERMS.features] };
 
@@ -25,6 +30,7 @@ export function termsOf(p: TLicencePayload): LicenceTerms {
     expiresAt: new Date(p.expiresAt),
     maxSchools: p.maxSchools,
     maxClassrooms: p.maxClassrooms,
+    maxCameras: p.maxCameras ?? null,
     features: [...p.features],
   };
 }
@@ -52,8 +58,12 @@ export function checkReplacement(next: TLicencePayload, opts: { deploymentId: st
   if (opts.current.issuedAt && new Date(next.issuedAt).getTime() <= opts.current.issuedAt.getTime()) throw new AppError('licence.notNewer');
 }
 
-/** Whether one more school or classroom fits the terms. */
-export function checkCapacity(what: 'schools' | 'classrooms', used: number, terms: LicenceTerms): void {
+/** Whether one more school, classroom or camera fits the terms. */
+export function checkCapacity(what: LicenceCounted, used: number, terms: LicenceTerms): void {
   if (what === 'schools' && used >= terms.maxSchools) throw new AppError('licence.schoolLimit', { max: terms.maxSchools });
   if (what === 'classrooms' && used >= terms.maxClassrooms) throw new AppError('licence.classroomLimit', { max: terms.maxClassrooms });
+  if (what === 'cameras' && terms.maxCameras !== null && used >= terms.maxCameras) throw new AppError('licence.cameraLimit', { max: terms.maxCameras });
 }
+
+/** Whether the terms switch a feature on (decision 0027: the demo terms list them all). */
+export const isLicensed = (terms: LicenceTerms, feature: string): boolean => terms.features.includes(feature);

@@ -42,11 +42,11 @@ describe.each(DRIVERS)('licence on %s', (driver) => {
 
   it('a new deployment runs on the demo terms; anyone may read the state, a signed-in person also what is in use; exempt hosts are told so', async () => {
     const anon = await info();
-    expect(anon.body.data).toMatchObject({ state: 'demo', readOnly: false, licensee: 'Demo', licenceId: null, expiresAt: null, daysLeft: null, maxSchools: 5, maxClassrooms: 100, usage: null, noticeExempt: false });
+    expect(anon.body.data).toMatchObject({ state: 'demo', readOnly: false, licensee: 'Demo', licenceId: null, expiresAt: null, daysLeft: null, maxSchools: 5, maxClassrooms: 100, maxCameras: null, usage: null, noticeExempt: false });
     deploymentId = anon.body.data.deploymentId;
     expect(deploymentId).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
     expect((await info()).body.data.deploymentId).toBe(deploymentId);
-    expect((await info(admin)).body.data.usage).toEqual({ schools: 2, classrooms: await roomCount() });
+    expect((await info(admin)).body.data.usage).toEqual({ schools: 2, classrooms: await roomCount(), cameras: expect.any(Number) });
     expect((await info(undefined, 'exempt.example.edu:8080')).body.data.noticeExempt).toBe(true);
   });
 

@@ -1,8 +1,9 @@
 /** The licence's SQL (platform tables; the service opens the platform transaction). */
-import { count, desc } from 'drizzle-orm';
+import { count, desc, sql } from 'drizzle-orm';
 import type { TLicencePayload } from '@hxk/contracts';
 import type { Tx } from '../../platform/db.ts';
-import { classrooms, deployment, licences, schools } from '../../db/schema/index.ts';
+import { cameras, classrooms, deployment, licences, schools } from '../../db/schema/index.ts';
+import type { LicenceCounted } from './licence-rules.ts';
 
 export async function deploymentId(tx: Tx): Promise<string | undefined> {
   const [row] = await tx.select().from(deployment);
@@ -29,13 +30,31 @@ export async function insertLicence(tx: Tx, code: string, p: TLicencePayload, at
     expiresAt: new Date(p.expiresAt),
     maxSchools: p.maxSchools,
     maxClassrooms: p.maxClassrooms,
+    maxCameras: p.maxCameras ?? null,
     features: p.features,
     activatedAt: at,
   });
 }
 
-export async function usage(tx: Tx): Promise<{ schools: number; classrooms: number }> {
-  const [s] = await tx.select({ n: count() }).from(schools);
-  const [c] = await tx.select({ n: count() }).from(classrooms);
-  return { schools: Number(s?.n ?? 0), classrooms: Number(c?.n ?? 0) };
+const TABLES = { schools, classrooms, cameras } as const;
+
+/** How many schools, classrooms or cameras the deployment holds (every school: the platform path). */
+export async function countOf(tx: Tx, what: LicenceCounted): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(TABLES[what]);
+  return Number(row?.n ?? 0);
+}
+
+export async function usage(tx: Tx): Promise<Record<LicenceCounted, number>> {
+  return { schools: await countOf(tx, 'schools'), classrooms: await countOf(tx, 'classrooms'), cameras: await countOf(tx, 'cameras') };
+}
+
+/**
+ * The licence's counting lock, held to the end of the transaction: creations that count against a
+ * limit take it first, so they count one after the other (two at once cannot both see room for one).
+ * The key is 'HXKL' and the counted kind, in the two-int form of PostgreSQL's advisory locks.
+ */
+const LOCK_SPACE = 0x48584b4c;
+const LOCK_KIND: Record<LicenceCounted, number> = { schools: 1, classrooms: 2, cameras: 3 };
+export async function lockCounting(tx: Tx, what: LicenceCounted): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${LOCK_KIND[what]}::int)`);
 }

@@ -8,9 +8,10 @@ import type { TLicenceInfo } from '@hxk/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db.ts';
 import { isUniqueViolation, AppError } from '../../platform/errors.ts';
-import { platformTx } from '../../platform/tenancy.ts';
+import type { Tx } from '../../platform/db.ts';
+import { asSchool, inSchool, platformTx } from '../../platform/tenancy.ts';
 import { publicKeyFrom, VENDOR_PUBLIC_KEY, verifyLicence } from './licence-code.ts';
-import { checkCapacity, checkReplacement, DEMO_TERMS, stateOf, termsOf, type LicenceTerms } from './licence-rules.ts';
+import { checkCapacity, checkReplacement, DEMO_TERMS, stateOf, termsOf, type LicenceCounted, type LicenceTerms } from './licence-rules.ts';
 import * as repo from './licence.repo.ts';
 
 /** What the licence needs of the world (a request's deps, or the add-school command's): the database, the clock, the vendor's key. */
@@ -26,11 +27,12 @@ function vendorKey(config: Pick<Config, 'licence'>): crypto.KeyObject {
 }
 
 /**
- * The terms in force change only by activation; every write request asks (licence-guard.ts), so they
- * are kept for a few seconds per server (its configuration object). Another server node sees an
- * activation within that time.
+ * The terms in force change only by activation; every API request asks (licence-guard.ts: features,
+ * read-only), so they are kept for a few seconds per server (its configuration object), by the
+ * server's clock. Another server node sees an activation within that time; the node that took it at
+ * once. Both are tested with two app instances on one database (licence-nodes.integration.test.ts).
  */
-const CACHE_MS = 10_000;
+export const LICENCE_CACHE_MS = 10_000;
 const cache = new WeakMap<LicenceEnv['config'], { at: number; status: Status }>();
 
 /** Makes a deployment id like 7F3A-09C2-D1E4-55B0. */
@@ -55,9 +57,11 @@ async function load(env: LicenceEnv): Promise<Status> {
 
 export async function licenceStatus(env: LicenceEnv, opts: { fresh?: boolean } = {}): Promise<Status> {
   const hit = cache.get(env.config);
-  if (hit && !opts.fresh && Date.now() - hit.at < CACHE_MS) return hit.status;
+  const now = env.now().getTime();
+  // A clock set back (tests move theirs) does not keep old terms either.
+  if (hit && !opts.fresh && now >= hit.at && now - hit.at < LICENCE_CACHE_MS) return hit.status;
   const status = await load(env);
-  cache.set(env.config, { at: Date.now(), status });
+  cache.set(env.config, { at: now, status });
   return status;
 }
 
@@ -79,6 +83,7 @@ export async function licenceInfo(env: LicenceEnv, opts: { signedIn: boolean; ho
     expiresAt: terms.expiresAt?.toISOString() ?? null,
     maxSchools: terms.maxSchools,
     maxClassrooms: terms.maxClassrooms,
+    maxCameras: terms.maxCameras,
     features: terms.features,
     usage,
     noticeExempt: env.config.licence.noticeExemptHosts.includes(opts.host.toLowerCase().replace(/:\d+$/, '')),
@@ -104,9 +109,29 @@ export async function activate(env: LicenceEnv, text: string): Promise<void> {
   cache.delete(env.config);
 }
 
-/** Refuses one more school or classroom past the licence's limit (checked before the insert). */
-export async function assertCapacity(env: LicenceEnv, what: 'schools' | 'classrooms'): Promise<void> {
+/** Refuses one more school past the licence's limit (the add-school command; checked before its insert). */
+export async function assertCapacity(env: LicenceEnv, what: LicenceCounted): Promise<void> {
   const { terms } = await licenceStatus(env);
-  const used = await platformTx(env.dbh.db, 'licence', (tx) => repo.usage(tx));
-  checkCapacity(what, used[what], terms);
+  const used = await platformTx(env.dbh.db, 'licence', (tx) => repo.countOf(tx, what));
+  checkCapacity(what, used, terms);
+}
+
+type SchoolCtx = { deps: LicenceEnv; auth: { schoolId: string }; readOnly?: boolean | undefined };
+
+/**
+ * Creates one more classroom or camera within the licence's limit (decision 0027): one transaction
+ * takes the licence's counting lock, counts across the deployment, and then — turned into the
+ * school's transaction, under its row-level security — runs `create`. Two creations at the same
+ * moment therefore count one after the other, and the second sees the first. Past expiry the
+ * creation runs read-only as every other write, and is refused as such.
+ */
+export async function createWithinLimit<T>(ctx: SchoolCtx, what: LicenceCounted, create: (tx: Tx) => Promise<T>): Promise<T> {
+  if (ctx.readOnly) return inSchool(ctx, create);
+  const { terms } = await licenceStatus(ctx.deps);
+  return platformTx(ctx.deps.dbh.db, 'licence', async (tx) => {
+    await repo.lockCounting(tx, what);
+    checkCapacity(what, await repo.countOf(tx, what), terms);
+    await asSchool(tx, ctx.auth.schoolId);
+    return create(tx);
+  });
 }

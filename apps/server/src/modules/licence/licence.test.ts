@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { LICENCE_FEATURES, licensedPermissions, MENU_NODES, unlicensedMenuKeys } from '@hxk/contracts';
 import { AppError } from '../../platform/errors.ts';
 import { publicKeyFrom, rawPublicKey, signLicence, VENDOR_PUBLIC_KEY, verifyLicence } from './licence-code.ts';
-import { checkCapacity, checkReplacement, DEMO_TERMS, stateOf, termsOf } from './licence-rules.ts';
+import { checkCapacity, checkReplacement, DEMO_TERMS, isLicensed, stateOf, termsOf } from './licence-rules.ts';
 import { licencePayload } from './sign-cli.ts';
 
 const vendor = crypto.generateKeyPairSync('ed25519');
@@ -40,7 +41,10 @@ describe('licence codes', () => {
     const [prefix, body, sig] = code.split('.') as [string, string, string];
     const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), maxClassrooms: 40_000 })).toString('base64url');
     expect(refusal(() => verifyLicence(`${prefix}.${raised}.${sig}`, key))).toBe('licence.badSignature');
-    expect(refusal(() => verifyLicence(`${prefix}.${body}.${sig.slice(0, -2)}AA`, key))).toBe('licence.badSignature');
+    // One bit of the signature flipped (not its base64 text: its last characters carry padding bits).
+    const flipped = Buffer.from(sig, 'base64url');
+    flipped[10] = flipped[10]! ^ 1;
+    expect(refusal(() => verifyLicence(`${prefix}.${body}.${flipped.toString('base64url')}`, key))).toBe('licence.badSignature');
     // Signed by the vendor, but not a licence payload.
     const junkBody = `HXK1.${Buffer.from('{"v":2}').toString('base64url')}`;
     const junk = `${junkBody}.${crypto.sign(null, Buffer.from(junkBody), vendor.privateKey).toString('base64url')}`;
@@ -86,5 +90,44 @@ describe('licence rules', () => {
     expect(refusal(() => checkCapacity('classrooms', 39, terms))).toBe('accepted');
     expect(refusal(() => checkCapacity('classrooms', 40, terms))).toBe('licence.classroomLimit');
     expect(refusal(() => checkCapacity('classrooms', DEMO_TERMS.maxClassrooms, DEMO_TERMS))).toBe('licence.classroomLimit');
+  });
+});
+
+describe('licence features and cameras', () => {
+  it('cameras are limited only when the licence names a camera limit', () => {
+    const plain = termsOf(payload(365));
+    expect(plain.maxCameras).toBeNull();
+    expect(refusal(() => checkCapacity('cameras', 1_000_000, plain))).toBe('accepted');
+    const limited = termsOf({ ...payload(365), maxCameras: 8 });
+    expect(refusal(() => checkCapacity('cameras', 7, limited))).toBe('accepted');
+    expect(refusal(() => checkCapacity('cameras', 8, limited))).toBe('licence.cameraLimit');
+    expect(DEMO_TERMS.maxCameras).toBeNull();
+  });
+
+  it('the demo terms and a licence naming every feature leave nothing off', () => {
+    for (const f of LICENCE_FEATURES) expect(isLicensed(DEMO_TERMS, f)).toBe(true);
+    expect(unlicensedMenuKeys(LICENCE_FEATURES).size).toBe(0);
+    expect(isLicensed(termsOf(payload(365, { features: ['live'] })), 'ai')).toBe(false);
+  });
+
+  it('a feature off takes its groups with their screens and buttons; a screen two features bring stays while either is on', () => {
+    const off = unlicensedMenuKeys(['ai', 'assistant', 'sso', 'statistics']);
+    const patrol = MENU_NODES.filter((n) => n.key === 'patrol' || MENU_NODES.find((p) => p.menuId === n.parentId)?.key === 'patrol').map((n) => n.key);
+    expect(patrol).toEqual(expect.arrayContaining(['patrol', 'SCADA', 'SCADARecording', 'LiveManagement']));
+    for (const k of [...patrol, 'patrol:ptz', 'attendance:export', 'lessonPlans', 'lessonPlan', 'lessonPlanStatistics']) expect(off.has(k), k).toBe(true);
+    for (const k of ['evaluation', 'Evaluate', 'statistics', 'threeRateStatistics', 'dataAnalysisReport', 'aiWarningSettings', 'userManagement', 'transcribeManagement', 'device:edit']) expect(off.has(k), k).toBe(false);
+    expect(unlicensedMenuKeys(['assistant']).has('aiWarningSettings')).toBe(false);
+    expect(unlicensedMenuKeys(['ai']).has('aiWarningSettings')).toBe(false);
+    expect(unlicensedMenuKeys(['live']).has('aiWarningSettings')).toBe(true);
+    // The data board sits among the statistics and is the AI's: it needs both.
+    expect(unlicensedMenuKeys(['statistics']).has('dataAnalysisReport')).toBe(true);
+    expect(unlicensedMenuKeys(['ai']).has('dataAnalysisReport')).toBe(true);
+  });
+
+  it("a person's permissions lose the keys left off, and a group none of whose screens is left", () => {
+    const off = unlicensedMenuKeys(['lessonPlans']);
+    expect(licensedPermissions(['settings', 'aiWarningSettings', 'patrol', 'SCADA', 'evaluation', 'Evaluate'], off)).toEqual(['evaluation', 'Evaluate']);
+    expect(licensedPermissions(['settings', 'aiWarningSettings', 'roleManagement'], off)).toEqual(['settings', 'roleManagement']);
+    expect(licensedPermissions(['patrol', 'SCADA'], new Set())).toEqual(['patrol', 'SCADA']);
   });
 });

@@ -10,6 +10,7 @@ import { createAccount } from '../../db/seed/account.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 import { scimUser, startScimDouble } from '../../test/scim-double.ts';
+import { demoName } from '../../db/seed/seed.ts';
 
 type SyncResult = { total: number; created: number; joined: number; updated: number; disabled: number; invited: number; conflicts: { userName: string; reason: string }[]; conflictCount: number };
 type Member = { userId: string; account: string; name: string; editableProfile: boolean };
@@ -69,7 +70,7 @@ describe.each(DRIVERS)('who owns an account, on %s', (driver) => {
     expect(await membersOfB('admin')).toEqual([expect.objectContaining({ account: 'admin2' })]);
     const reset = await call(env.app, { url: '/base/user/v1/reset/pwd', body: { userId: admin.id }, token: adminB });
     expect(reset.status).toBe(404);
-    expect(await account('admin')).toMatchObject({ name: 'Administrator', phone: admin.phone, email: null, mustChangePassword: false });
+    expect(await account('admin')).toMatchObject({ name: demoName('admin'), phone: admin.phone, email: null, mustChangePassword: false });
     await loginAs(env.app, 'admin');
     // No roles wait in Second School for the invited person.
     const grants = await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(userRoles).where(and(eq(userRoles.schoolId, env.schoolB.schoolId), eq(userRoles.accountId, admin.id))));
@@ -95,7 +96,7 @@ describe.each(DRIVERS)('who owns an account, on %s', (driver) => {
     // The same person in B's feed: still a member there, but the name is not B's to change.
     const r = await syncB([scimUser('supervisor', { name: { formatted: 'Renamed by B' } })]);
     expect(r).toMatchObject({ joined: 0, updated: 0, invited: 0, conflicts: [{ userName: 'supervisor', reason: 'accountShared' }], conflictCount: 1 });
-    expect((await account('supervisor')).name).toBe('Supervisor');
+    expect((await account('supervisor')).name).toBe(demoName('supervisor'));
     const [listed] = await membersOfB('supervisor');
     expect(listed).toMatchObject({ editableProfile: false });
   });
@@ -175,7 +176,7 @@ describe.each(DRIVERS)('who owns an account, on %s', (driver) => {
     const edit = await call(env.app, { url: '/base/system/user/v1/save', body: { userId: teacher.id, name: 'Renamed', sex: 'unknown', identity: 4 }, token: adminA });
     expect(edit.body.errorKey).toBe('member.profileShared');
     expect((await call(env.app, { url: '/base/user/v1/reset/pwd', body: { userId: teacher.id }, token: adminA })).body.errorKey).toBe('member.accountShared');
-    expect((await account('teacher')).name).toBe('Teacher');
+    expect((await account('teacher')).name).toBe(demoName('teacher'));
     // A school's own member is still the school's to reset.
     const student = env.schoolA.users.student!;
     expect((await call(env.app, { url: '/base/user/v1/reset/pwd', body: { userId: student.id }, token: adminA })).body.data).toEqual({ mustChangePassword: true });

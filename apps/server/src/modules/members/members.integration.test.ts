@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { accounts, schoolMemberships } from '../../db/schema/index.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
+import { demoName } from '../../db/seed/seed.ts';
 
 type Member = { userId: string; account: string; name: string; status: string; identity: number; roles: { name: string; builtin: number | null }[]; editableProfile: boolean; mustChangePassword: boolean };
 type Page = { list: Member[]; total: number };
@@ -98,7 +99,7 @@ describe.each(DRIVERS)('user management on %s', (driver) => {
     expect((await call(env.app, { url: '/base/system/user/v1/status', body: { userId: teacherA.id, enabled: false }, token: adminB })).status).toBe(404);
     expect((await call(env.app, { url: '/base/user/v1/reset/pwd', body: { userId: teacherA.id }, token: adminB })).status).toBe(404);
     const [row] = await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(accounts).where(eq(accounts.id, teacherA.id)));
-    expect(row).toMatchObject({ name: 'Teacher', mustChangePassword: false });
+    expect(row).toMatchObject({ name: demoName('teacher'), mustChangePassword: false });
     await loginAs(env.app, 'teacher'); // password unchanged
   });
 });

@@ -58,7 +58,7 @@ export async function planDetail(ctx: MemberCtx, planId: string) {
 }
 
 /** The published version a new or unpublished plan pins: the template's current one. */
-async function usableVersion(tx: Tx, templateId: string) {
+export async function usableVersion(tx: Tx, templateId: string) {
   const template = await repo.templateState(tx, templateId);
   if (!template) throw new AppError('common.notFound');
   if (template.deletedAt || !templateUsable(template.status) || template.version < 1) throw new AppError('template.notUsable');

@@ -15,6 +15,7 @@ import { rowsOf } from '../../platform/sql-rows.ts';
 import { platformTx, schoolTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 import { endOfSchoolDay } from './feedback.service.ts';
+import { demoName } from '../../db/seed/seed.ts';
 
 const P = '/app/ddxk/questionnaire/v1';
 type Page<T> = { list: T[]; total: number };
@@ -205,7 +206,7 @@ describe.each(DRIVERS)('feedback questionnaires on %s', (driver) => {
 
     const form = await get<TQuestionnaireForm>('form', stu1, { questionnaireId: qid, courseId: mine[0]! });
     expect(form.body.code, form.body.msg).toBe(1);
-    expect(form.body.data).toMatchObject({ questionnaireId: qid, answered: false, course: { courseId: mine[0], teacherName: 'Teacher' }, courseSessionId: null });
+    expect(form.body.data).toMatchObject({ questionnaireId: qid, answered: false, course: { courseId: mine[0], teacherName: demoName('teacher') }, courseSessionId: null });
     expect(form.body.data.questions.map((q) => q.key)).toEqual(['a', 'b', 'c', 'd']);
 
     const incomplete = await post('submit', stu1, { questionnaireId: qid, courseId: mine[0], answers: { a: { optionKey: 'y' }, b: { stars: 4 } } });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { WARNING_LEVEL_KEYS, type TSensitiveFilters } from '@hxk/contracts';
 import type { Tx } from '../../platform/db.ts';
 import { col, queryRow, queryRows } from '../../platform/sql-rows.ts';
-import { courseInReach, type StatsReach } from './statistics.repo.ts';
+import { courseInReach, type RowCursor, type StatsReach } from './statistics.repo.ts';
 import { classesFrom, reportAnalysis, schoolWhere, scopeOf } from './three-rate.repo.ts';
 
 export type SensitiveFilters = Omit<TSensitiveFilters, 'semesterId'> & { semesterId: string };
@@ -72,23 +72,35 @@ const ClassRow = z.object({
   hits: col.int, rank: col.int, categories: z.array(z.string()), words: z.array(z.string()), total: col.int,
 });
 
-/** A page of the scope's classes with hits, latest first. */
-export function classPage(tx: Tx, f: SensitiveFilters, reach: StatsReach, pg: { pageNum: number; pageSize: number }) {
-  return queryRows(tx, ClassRow, sql`${analysedCte(f, reach)},
+/** The scope's classes with hits, latest first: a page (offset, with the total) or a batch after a class (keyset, no total). */
+function classRows(f: SensitiveFilters, reach: StatsReach, at: { limit: number; offset?: number; after?: RowCursor | undefined; total: boolean }): SQL {
+  const after = at.after ? sql`where (cs.lesson_date, cs.session_start, cs.id) < (${at.after.lessonDate}::date, ${at.after.session}, ${at.after.id}::bigint)` : sql``;
+  return sql`${analysedCte(f, reach)},
     h as (select k.id, count(*)::int as n, max(${RANK})::int as rank, array_agg(distinct x.category) as cats, array_agg(distinct x.word) as words
       from k ${hitsOfK} where k.s and ${hitWhere(f)} group by k.id)
     select cs.id::text as "courseSessionId", cs.lesson_date::text as "lessonDate", cs.week, cs.session_start as session,
       c.id::text as "courseId", c.name as "courseName", c.code as "courseCode", t.id::text as "teacherId", t.name as "teacherName", t.account as "teacherAccount",
       ou.name as "orgUnitName", b.name as "buildingName", r.name as "classroomName",
-      h.n as hits, h.rank, h.cats as categories, h.words[1:10] as words, (count(*) over ())::int as total
+      h.n as hits, h.rank, h.cats as categories, h.words[1:10] as words, ${at.total ? sql`(count(*) over ())::int` : sql`0`} as total
     from h join course_sessions cs on cs.id = h.id
     join courses c on c.school_id = cs.school_id and c.id = cs.course_id
     join accounts t on t.id = c.teacher_id
     left join org_units ou on ou.school_id = c.school_id and ou.id = c.org_unit_id
     left join classrooms r on r.school_id = cs.school_id and r.id = cs.classroom_id
     left join buildings b on b.school_id = r.school_id and b.id = r.building_id
+    ${after}
     order by cs.lesson_date desc, cs.session_start desc, cs.id desc
-    limit ${pg.pageSize} offset ${(pg.pageNum - 1) * pg.pageSize}`);
+    limit ${at.limit}${at.offset ? sql` offset ${at.offset}` : sql``}`;
+}
+
+/** A page of the scope's classes with hits, latest first. */
+export function classPage(tx: Tx, f: SensitiveFilters, reach: StatsReach, pg: { pageNum: number; pageSize: number }) {
+  return queryRows(tx, ClassRow, classRows(f, reach, { limit: pg.pageSize, offset: (pg.pageNum - 1) * pg.pageSize, total: true }));
+}
+
+/** The next `limit` classes with hits after a class, in the page's order (exports read every row this way). */
+export function classBatch(tx: Tx, f: SensitiveFilters, reach: StatsReach, after: RowCursor | undefined, limit: number) {
+  return queryRows(tx, ClassRow, classRows(f, reach, { limit, after, total: false }));
 }
 
 export const rankToSeverity = (rank: number) => WARNING_LEVEL_KEYS[Math.max(0, Math.min(2, rank - 1))]!;

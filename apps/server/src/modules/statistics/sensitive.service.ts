@@ -20,7 +20,7 @@ const share = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 1000) /
 
 type Filters = z.output<typeof ZSensitiveStatsQuery>;
 
-async function resolveScope(tx: Tx, ctx: MemberCtx, q: Filters) {
+export async function resolveScope(tx: Tx, ctx: MemberCtx, q: Filters) {
   const reach = await reachOf(tx, ctx);
   const f: repo.SensitiveFilters = { ...q };
   if (reach.kind === 'self') {

@@ -218,29 +218,48 @@ export function supervisors(tx: Tx, f: Filters) {
 // ---------------------------------------------------------------- the evaluations behind the figures
 
 const EvaluationRow = z.object({
-  evaluationId: col.text, lessonDate: col.text, week: col.int, courseId: col.text, courseName: col.text, courseCode: col.text,
+  evaluationId: col.text, lessonDate: col.text, week: col.int, sessionStart: col.int, courseId: col.text, courseName: col.text, courseCode: col.text,
   teacherId: col.text, teacherName: col.text, teacherAccount: col.text, orgUnitName: col.textOrNull, anonymous: col.bool,
   evaluatorId: col.textOrNull, evaluatorName: col.textOrNull, evaluatorAccount: col.textOrNull,
   kind: col.oneOf(EVALUATION_KINDS), planName: col.textOrNull, templateName: col.text, score: col.num, fullScore: col.num, submittedAt: col.ts, total: col.int,
 });
+export type EvaluationRowOut = z.output<typeof EvaluationRow>;
 
-/** A page of the scope's evaluations, latest class first; an anonymous one's evaluator is not even read. */
-export function evaluationPage(tx: Tx, f: Filters, reach: StatsReach, pg: { pageNum: number; pageSize: number }) {
+/** Where a batch of rows in the lists' order (latest class first) starts: after this row. */
+export type RowCursor = { lessonDate: string; session: number; id: string };
+
+/**
+ * The scope's evaluations, latest class first; an anonymous one's evaluator is not even read. A page
+ * (offset, with the total) for the screen, or a batch after a row (keyset, no total) for an export.
+ */
+function evaluationRows(f: Filters, reach: StatsReach, at: { limit: number; offset?: number; after?: RowCursor | undefined; total: boolean }): SQL {
   const anonymous = sql`(e.anonymous or coalesce(p.anonymous, false))`;
-  return queryRows(tx, EvaluationRow, sql`
-    select e.id::text as "evaluationId", cs.lesson_date::text as "lessonDate", cs.week, c.id::text as "courseId", c.name as "courseName", c.code as "courseCode",
+  const after = at.after ? sql` and (cs.lesson_date, cs.session_start, e.id) < (${at.after.lessonDate}::date, ${at.after.session}, ${at.after.id}::bigint)` : sql``;
+  return sql`
+    select e.id::text as "evaluationId", cs.lesson_date::text as "lessonDate", cs.week, cs.session_start as "sessionStart",
+      c.id::text as "courseId", c.name as "courseName", c.code as "courseCode",
       t.id::text as "teacherId", t.name as "teacherName", t.account as "teacherAccount", ou.name as "orgUnitName", ${anonymous} as anonymous,
       case when not ${anonymous} then ev.id::text end as "evaluatorId", case when not ${anonymous} then ev.name end as "evaluatorName",
       case when not ${anonymous} then ev.account end as "evaluatorAccount",
       e.kind, p.name as "planName", tv.name as "templateName", ${counted} as score, tv.total_score as "fullScore", e.submitted_at as "submittedAt",
-      (count(*) over ())::int as total
+      ${at.total ? sql`(count(*) over ())::int` : sql`0`} as total
     ${evaluationsFrom}
     join accounts t on t.id = e.teacher_id
     join accounts ev on ev.id = e.evaluator_id
     left join org_units ou on ou.school_id = c.school_id and ou.id = c.org_unit_id
-    where ${schoolWhere(f)} and ${evaluationScope(f, reach)}
+    where ${schoolWhere(f)} and ${evaluationScope(f, reach)}${after}
     order by cs.lesson_date desc, cs.session_start desc, e.id desc
-    limit ${pg.pageSize} offset ${(pg.pageNum - 1) * pg.pageSize}`);
+    limit ${at.limit}${at.offset ? sql` offset ${at.offset}` : sql``}`;
+}
+
+/** A page of the scope's evaluations, latest class first. */
+export function evaluationPage(tx: Tx, f: Filters, reach: StatsReach, pg: { pageNum: number; pageSize: number }) {
+  return queryRows(tx, EvaluationRow, evaluationRows(f, reach, { limit: pg.pageSize, offset: (pg.pageNum - 1) * pg.pageSize, total: true }));
+}
+
+/** The next `limit` evaluations after a row (the first ones without), in the page's order: exports read every row this way. */
+export function evaluationBatch(tx: Tx, f: Filters, reach: StatsReach, after: RowCursor | undefined, limit: number) {
+  return queryRows(tx, EvaluationRow, evaluationRows(f, reach, { limit, after, total: false }));
 }
 
 export async function evaluationCount(tx: Tx, f: Filters, reach: StatsReach): Promise<number> {

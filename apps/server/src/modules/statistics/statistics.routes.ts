@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZEvaluationStats, ZEvaluationStatsQuery, ZStatsEvaluationPage, ZStatsEvaluationsQuery, ZThreeRateClassesQuery, ZThreeRateClassPage, ZThreeRateStats, ZThreeRateStatsQuery,
   ZSensitiveClassesQuery, ZSensitiveClassHits, ZSensitiveClassPage, ZSensitiveHitsQuery, ZSensitiveStats, ZSensitiveStatsQuery,
+  ZAssignmentClassesQuery, ZAssignmentClassPage, ZAssignmentStats, ZAssignmentStatsQuery,
 } from '@hxk/contracts';
 import { ok, okSchema } from '../../platform/envelope.ts';
 import { memberCtx } from '../../platform/route-context.ts';
 import * as svc from './statistics.service.ts';
 import * as threeRate from './three-rate.service.ts';
 import * as sensitive from './sensitive.service.ts';
+import * as assignmentCharts from './assignments.service.ts';
 
 const tags = ['statistics'];
 const P = '/app/ddxk/statistics/v1';
@@ -83,4 +85,23 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: okSchema(ZSensitiveClassHits),
     },
   }, async (req) => ok(await sensitive.sensitiveClassHits(memberCtx(req), req.query)));
+  app.get(`${P}/assignments`, {
+    config: { permission: 'assignmentsEchartsTeport' },
+    schema: {
+      tags,
+      summary: 'Assignment progress of a semester (or lesson days in it): per task and per supervisor, classes attended (evaluated) against the tasks\' required minimums, with the classes they may attend and those held by now',
+      querystring: ZAssignmentStatsQuery,
+      response: okSchema(ZAssignmentStats),
+    },
+  }, async (req) => ok(await assignmentCharts.assignmentStats(memberCtx(req), req.query)));
+
+  app.get(`${P}/assignments/classes`, {
+    config: { permission: 'assignmentsEchartsTeport' },
+    schema: {
+      tags,
+      summary: 'The classes one supervisor may attend under the semester\'s tasks (or one task), those up to today latest first then those to come, held and attended, with their evaluation unless it is anonymous',
+      querystring: ZAssignmentClassesQuery,
+      response: okSchema(ZAssignmentClassPage),
+    },
+  }, async (req) => ok(await assignmentCharts.assignmentClasses(memberCtx(req), req.query)));
 };

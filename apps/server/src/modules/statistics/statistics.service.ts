@@ -33,7 +33,7 @@ export async function reachOf(tx: Tx, ctx: MemberCtx): Promise<repo.StatsReach> 
  * Checks what the filters name (another school's ids are not found) and that the scope is within the
  * reader's reach; a teacher's scope is themselves.
  */
-async function resolveScope(tx: Tx, ctx: MemberCtx, q: repo.Filters) {
+export async function resolveScope(tx: Tx, ctx: MemberCtx, q: repo.Filters) {
   const reach = await reachOf(tx, ctx);
   const f: repo.Filters = { ...q };
   if (reach.kind === 'self') {

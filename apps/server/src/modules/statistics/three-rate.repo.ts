@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { TThreeRateFilters, TThreeRateGroupBy } from '@hxk/contracts';
 import type { Tx } from '../../platform/db.ts';
 import { col, queryRow, queryRows } from '../../platform/sql-rows.ts';
-import { courseInReach, unitTree, type StatsReach } from './statistics.repo.ts';
+import { courseInReach, unitTree, type RowCursor, type StatsReach } from './statistics.repo.ts';
 
 export type ThreeRateFilters = Omit<TThreeRateFilters, 'semesterId'> & { semesterId: string };
 export type Clock = { today: string; minute: number };
@@ -142,22 +142,33 @@ const ClassRow = z.object({
   expectedStudents: col.intOrNull, presentAvg: col.numOrNull, frontRowExpected: col.intOrNull, frontRowActual: col.numOrNull, total: col.int,
 });
 
-/** A page of the scope's analysed classes, latest first. */
-export function classPage(tx: Tx, f: ThreeRateFilters, reach: StatsReach, pg: { pageNum: number; pageSize: number }) {
-  return queryRows(tx, ClassRow, sql`
+/** The scope's analysed classes, latest first: a page (offset, with the total) or a batch after a class (keyset, no total). */
+function classRows(f: ThreeRateFilters, reach: StatsReach, at: { limit: number; offset?: number; after?: RowCursor | undefined; total: boolean }): SQL {
+  const after = at.after ? sql` and (cs.lesson_date, cs.session_start, cs.id) < (${at.after.lessonDate}::date, ${at.after.session}, ${at.after.id}::bigint)` : sql``;
+  return sql`
     select cs.id::text as "courseSessionId", cs.lesson_date::text as "lessonDate", cs.week, cs.session_start as session,
       c.id::text as "courseId", c.name as "courseName", c.code as "courseCode", t.id::text as "teacherId", t.name as "teacherName", t.account as "teacherAccount",
       ou.name as "orgUnitName", b.name as "buildingName", r.name as "classroomName", a.source,
       a.attendance_rate * 100 as attendance, a.head_up_rate * 100 as "headUp", a.front_row_rate * 100 as "frontRow",
       a.expected_students as "expectedStudents", a.present_avg as "presentAvg", a.front_row_expected as "frontRowExpected", a.front_row_actual as "frontRowActual",
-      (count(*) over ())::int as total
+      ${at.total ? sql`(count(*) over ())::int` : sql`0`} as total
     ${classesFrom} ${reportAnalysis}
     join accounts t on t.id = c.teacher_id
     left join org_units ou on ou.school_id = c.school_id and ou.id = c.org_unit_id
     left join buildings b on b.school_id = r.school_id and b.id = r.building_id
-    where ${schoolWhere(f)} and a.status = 'done' and ${scopeOf(f, reach)}
+    where ${schoolWhere(f)} and a.status = 'done' and ${scopeOf(f, reach)}${after}
     order by cs.lesson_date desc, cs.session_start desc, cs.id desc
-    limit ${pg.pageSize} offset ${(pg.pageNum - 1) * pg.pageSize}`);
+    limit ${at.limit}${at.offset ? sql` offset ${at.offset}` : sql``}`;
+}
+
+/** A page of the scope's analysed classes, latest first. */
+export function classPage(tx: Tx, f: ThreeRateFilters, reach: StatsReach, pg: { pageNum: number; pageSize: number }) {
+  return queryRows(tx, ClassRow, classRows(f, reach, { limit: pg.pageSize, offset: (pg.pageNum - 1) * pg.pageSize, total: true }));
+}
+
+/** The next `limit` analysed classes after a class, in the page's order (exports read every row this way). */
+export function classBatch(tx: Tx, f: ThreeRateFilters, reach: StatsReach, after: RowCursor | undefined, limit: number) {
+  return queryRows(tx, ClassRow, classRows(f, reach, { limit, after, total: false }));
 }
 
 export async function classCount(tx: Tx, f: ThreeRateFilters, reach: StatsReach): Promise<number> {

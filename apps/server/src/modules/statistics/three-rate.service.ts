@@ -35,7 +35,7 @@ function figuresOf(r: object | undefined, p: 's_' | 'a_'): TThreeRateFigures {
 type Filters = Omit<TThreeRateClassesQuery, 'pageNum' | 'pageSize'>;
 
 /** Checks what the filters name (another school's ids are not found) and the reader's reach; a teacher's scope is themselves. */
-async function resolveScope(tx: Tx, ctx: MemberCtx, q: Filters) {
+export async function resolveScope(tx: Tx, ctx: MemberCtx, q: Filters) {
   const reach = await reachOf(tx, ctx);
   const f = { ...q } as repo.ThreeRateFilters;
   if (reach.kind === 'self') {

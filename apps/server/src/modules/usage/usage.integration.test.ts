@@ -5,6 +5,7 @@ import type { TUsageRoomDay, TUsageWeek } from '@hxk/contracts';
 import { buildings, cameras, classrooms, courseSessions, recorders } from '../../db/schema/index.ts';
 import { platformTx } from '../../platform/tenancy.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
+import { demoName } from '../../db/seed/seed.ts';
 
 describe.each(DRIVERS)('classroom usage on %s', (driver) => {
   let env: TestEnv;
@@ -88,7 +89,7 @@ describe.each(DRIVERS)('classroom usage on %s', (driver) => {
     expect(d.classroom).toMatchObject({ id: room.id, name: room.name, buildingName: 'Teaching Building A', floor: 1 });
     expect(d.slots).toHaveLength(10);
     expect(d.classes).toHaveLength(4);
-    expect(d.classes[0]).toMatchObject({ sessionStart: 1, sessionEnd: 2, startTime: '08:00', endTime: '09:40', teacherName: 'Teacher' });
+    expect(d.classes[0]).toMatchObject({ sessionStart: 1, sessionEnd: 2, startTime: '08:00', endTime: '09:40', teacherName: demoName('teacher') });
     expect(d.slots[0]!.class?.courseSessionId).toBe(d.classes[0]!.courseSessionId);
     expect(d.slots[1]!.class?.courseSessionId).toBe(d.classes[0]!.courseSessionId);
     expect(d.slots[8]!.class).toBeNull();

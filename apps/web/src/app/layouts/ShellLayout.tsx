@@ -21,6 +21,7 @@ import { NotificationBell } from '../../features/notifications/components/Notifi
 import { LiveWarningToasts } from '../../features/patrol-detail/components/WarningToasts.tsx';
 import { AssistantLauncher } from '../../features/assistant/components/AssistantLauncher.tsx';
 import { LicenceNotice } from '../../features/licence/components/LicenceNotice.tsx';
+import { useLicence } from '../../features/licence/api/get-licence.ts';
 import { canOpen, MENU_HIDDEN_PATHS, routeByPath } from '../routes.tsx';
 import { HeaderActions, useHeaderEntries } from './HeaderActions.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
@@ -47,6 +48,8 @@ export function ShellLayout() {
   // Stored for the Permission component and UserIsAdmin; nothing here waits for them.
   useMyButtons();
   const admin = useIsAdmin();
+  // The assistant has no menu node: its launcher shows while the licence has the feature (decision 0027).
+  const assistantLicensed = useLicence().data?.features.includes('assistant') === true;
   // TourRecordingSettings and enableExternal in session storage.
   useRecordingSession();
   const current = routeByPath(pathname);
@@ -163,7 +166,7 @@ export function ShellLayout() {
           <KeepAliveOutlet scope={`${info.userId}:${info.schoolId ?? ''}`} replacement={tree.length === 0 || !allowed ? <NoPermission /> : undefined} />
         </Layout.Content>
       </Layout>
-      {info.schoolId ? <AssistantLauncher /> : null}
+      {info.schoolId && assistantLicensed ? <AssistantLauncher /> : null}
     </Layout>
   );
 }

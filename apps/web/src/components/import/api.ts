@@ -13,7 +13,7 @@ export type ExportFilters<K extends ImportKind> = TImportExportFilters[K];
 export const uploadImport = (kind: ImportKind, file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.upload(`/base/import/v1/${kind}/upload`, form, { schema: ZImportUploadResponse });
+  return api.upload(`/base/import/v1/${kind}/upload`, form, { schema: ZImportUploadResponse, failure: 'import' });
 };
 
 export function useUploadImport(kind: ImportKind) {

@@ -1,4 +1,4 @@
-import { Alert, Card, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Grid, Skeleton, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ZClassLessonPlans } from '@hxk/contracts/lesson-plans';
@@ -17,6 +17,7 @@ export const classPlansQueryKey = (courseSessionId: string) => ['lessonPlans', '
  */
 export function ClassLessonPlans({ cite }: { cite: PlanCitation }) {
   const { t } = useTranslation('lessonPlans');
+  const screens = Grid.useBreakpoint();
   const plans = useQuery({
     queryKey: classPlansQueryKey(cite.courseSessionId),
     queryFn: () => api.get('/app/ddxk/lessonPlan/v1/class', { courseSessionId: cite.courseSessionId }, { schema: ZClassLessonPlans, silent: true }),
@@ -29,8 +30,11 @@ export function ClassLessonPlans({ cite }: { cite: PlanCitation }) {
   }
   const list = plans.data ?? [];
   if (!list.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('classTab.empty')} data-testid="class-plans-empty" />;
+  // On a phone the assistant's floating button (48 px, 96 px above the bottom right) sits over the
+  // right edge of the page: the level leads each card's details instead of its header's right end,
+  // and room below the last card lets it scroll clear of the button.
   return (
-    <Flex vertical gap={8} data-testid="class-plans">
+    <Flex vertical gap={8} style={screens.md ? undefined : { paddingBottom: 152 }} data-testid="class-plans">
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('classTab.hint')}</Typography.Text>
       {list.map((d) => {
         const plan = d.plan!;
@@ -39,11 +43,16 @@ export function ClassLessonPlans({ cite }: { cite: PlanCitation }) {
             key={d.dueId}
             size="small"
             title={<Typography.Text strong ellipsis style={{ maxWidth: '100%' }}>{d.collection.name}</Typography.Text>}
-            extra={<LevelTag level={plan.level} />}
             styles={{ body: { padding: '4px 12px 8px' } }}
             data-testid={`class-plan-${plan.planId}`}
           >
             <Space size={[8, 4]} wrap style={{ fontSize: 12, marginBottom: 4 }}>
+              <LevelTag level={plan.level} />
+              {plan.score !== null && d.collection.template && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`class-plan-score-${plan.planId}`}>
+                  {t('score.ofFull', { score: plan.score, full: d.collection.template.totalScore })}
+                </Typography.Text>
+              )}
               <Tag>{t(`type.${d.collection.type}`)}</Tag>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>{d.teacher.name}</Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('classTab.version', { version: plan.version, at: formatDateTime(plan.updatedAt) })}</Typography.Text>

@@ -34,35 +34,67 @@ export function stPoints(sequence: string, intervalSeconds: number): StPoint[] {
   return points;
 }
 
-export function stCurveOption(points: StPoint[], labels: { t: string; s: string; tip: (p: StPoint) => string }): ChartOption {
-  const end = Math.max(1, points.at(-1)?.x ?? 0, points.at(-1)?.y ?? 0);
+/** The AI's S-T curve, and people's corrected ones over it, each in its own colour (the legend's and the Rt-Ch point's). */
+export const AI_ST_COLOR = '#1677ff';
+const CORRECTED_COLORS = ['#fa8c16', '#eb2f96', '#13c2c2', '#722ed1', '#52c41a'];
+
+export type StCorrectionCurve = { id: string; color: string; correction: Analysis['corrections'][number]; sequence: string };
+
+/** People's S-T corrections of the analysis (each person's latest, as the report lists them), with their curve's colour. */
+export function stCorrectionCurves(a: Pick<Analysis, 'corrections'>): StCorrectionCurve[] {
+  return a.corrections
+    .filter((c) => c.measure === 'st' && c.stSequence)
+    .map((c, i) => ({ id: c.id, color: CORRECTED_COLORS[i % CORRECTED_COLORS.length]!, correction: c, sequence: c.stSequence! }));
+}
+
+export type StCurve = { name: string; color: string; points: StPoint[] };
+
+/**
+ * The S-T curves: the AI's first (solid, with the diagonal), then people's corrected ones dashed over
+ * it, so that where they agree both stay visible. The tooltip names the curve when there are several.
+ */
+export function stCurveOption(curves: StCurve[], labels: { t: string; s: string; tip: (p: StPoint, curve: string | null) => string }): ChartOption {
+  const end = Math.max(1, ...curves.flatMap((c) => [c.points.at(-1)?.x ?? 0, c.points.at(-1)?.y ?? 0]));
   const max = Math.ceil(end);
   return {
     grid: { left: 44, right: 16, top: 24, bottom: 40 },
-    tooltip: { trigger: 'item', formatter: (p) => labels.tip(points[(p as { dataIndex: number }).dataIndex]!) },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p) => {
+        const { seriesIndex, dataIndex } = p as { seriesIndex: number; dataIndex: number };
+        const curve = curves[seriesIndex];
+        // The first point of a curve is the origin: it opens the first interval.
+        const point = curve?.points[Math.max(0, dataIndex - 1)];
+        return curve && point ? labels.tip(point, curves.length > 1 ? curve.name : null) : '';
+      },
+    },
     xAxis: { type: 'value', name: labels.t, nameLocation: 'middle', nameGap: 24, min: 0, max, axisLabel: { hideOverlap: true } },
     yAxis: { type: 'value', name: labels.s, nameLocation: 'middle', nameGap: 30, min: 0, max },
-    series: [
-      {
-        type: 'line',
-        data: [[0, 0], ...points.map((p) => [p.x, p.y])],
-        showSymbol: false,
-        lineStyle: { width: 2 },
-        markLine: { silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#bbb' }, data: [[{ coord: [0, 0] }, { coord: [max, max] }]] },
-      },
-    ],
+    series: curves.map((c, i) => ({
+      type: 'line' as const,
+      name: c.name,
+      color: c.color,
+      data: [[0, 0], ...c.points.map((p) => [p.x, p.y])],
+      showSymbol: false,
+      lineStyle: { width: 2, ...(i > 0 ? { type: 'dashed' as const } : {}) },
+      z: 2 + i,
+      ...(i === 0 ? { markLine: { silent: true, symbol: 'none' as const, lineStyle: { type: 'dashed' as const, color: '#bbb' }, data: [[{ coord: [0, 0] }, { coord: [max, max] }]] as never } } : {}),
+    })),
   };
 }
 
-/** The Rt-Ch diagram: the four teaching-mode regions (Rt rules first) and this lesson's point. */
-export function rtChOption(rt: number | null, ch: number | null, labels: Record<'practice' | 'lecture' | 'dialogue' | 'mixed' | 'point', string>): ChartOption {
+/** A corrected lesson's point on the Rt-Ch diagram. */
+export type RtChPoint = { rt: number; ch: number; color: string; name: string };
+
+/** The Rt-Ch diagram: the four teaching-mode regions (Rt rules first), this lesson's point and people's corrected ones. */
+export function rtChOption(rt: number | null, ch: number | null, labels: Record<'practice' | 'lecture' | 'dialogue' | 'mixed' | 'point', string>, corrected: RtChPoint[] = []): ChartOption {
   const area = (name: string, from: [number, number], to: [number, number], color: string) => [
     { name, coord: from, itemStyle: { color }, label: { position: 'inside' as const, color: '#555', fontSize: 11 } },
     { coord: to },
   ];
   return {
     grid: { left: 44, right: 16, top: 16, bottom: 40 },
-    tooltip: { trigger: 'item', formatter: () => labels.point },
+    tooltip: { trigger: 'item', formatter: (p) => ((p as { seriesIndex: number }).seriesIndex === 0 ? labels.point : (p as { name: string }).name) },
     xAxis: { type: 'value', name: 'Rt', nameLocation: 'middle', nameGap: 24, min: 0, max: 1, interval: 0.1 },
     yAxis: { type: 'value', name: 'Ch', nameLocation: 'middle', nameGap: 30, min: 0, max: 1, interval: 0.2 },
     series: [
@@ -81,6 +113,13 @@ export function rtChOption(rt: number | null, ch: number | null, labels: Record<
             area(labels.mixed, [0.3, 0], [0.7, 0.4], 'rgba(114,46,209,0.10)'),
           ] as never,
         },
+      },
+      {
+        type: 'scatter',
+        data: corrected.map((c) => ({ name: c.name, value: [c.rt, c.ch], itemStyle: { color: c.color, borderColor: '#fff', borderWidth: 1 } })),
+        symbol: 'diamond',
+        symbolSize: 13,
+        z: 3,
       },
     ],
   };

@@ -54,7 +54,6 @@ export function CreateAppealModal({ e, open, onClose, onCreated }: { e: TEvaluat
       okButtonProps={{ loading: create.isPending, 'data-testid': 'appeal-create-ok' }}
       cancelText={t('common:action.cancel')}
       destroyOnHidden
-      forceRender
       width={620}
     >
       <Typography.Paragraph type="secondary">

@@ -43,7 +43,6 @@ export function HandleAppealModal({ appeal, open, onClose }: { appeal: TAppeal; 
       okButtonProps={{ loading: handle.isPending, 'data-testid': 'appeal-handle-ok' }}
       cancelText={t('common:action.cancel')}
       destroyOnHidden
-      forceRender
     >
       <Form form={form} layout="vertical" initialValues={{ decision: 'resolve' }} onFinish={finish} data-testid="appeal-handle-form">
         <Form.Item name="decision" label={t('handle.decision')}>

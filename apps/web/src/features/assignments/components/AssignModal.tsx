@@ -85,7 +85,6 @@ export function AssignModal({ open, kind, taskId, onClose }: { open: boolean; ki
       cancelText={t('common:action.cancel')}
       okButtonProps={{ loading: assign.isPending, 'data-testid': 'assign-ok' }}
       destroyOnHidden
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ supervisorIds: [], targetIds: [] }}>
         <Form.Item name="supervisorIds" label={t('assign.supervisors')} rules={[selectOne]}>

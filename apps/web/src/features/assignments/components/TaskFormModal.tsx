@@ -52,7 +52,6 @@ export function TaskFormModal({ open, task, onClose }: { open: boolean; task: TA
       cancelText={t('common:action.cancel')}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'task-form-ok' }}
       destroyOnHidden
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="task-form">
         <Form.Item name="name" label={t('task.name')} rules={[requiredRule(), zodRule(ZSaveAssignmentTaskRequest.shape.name)]}>

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Drawer, Empty, Flex, Modal, Space, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
 import { BarChartOutlined, CloseOutlined, DeleteOutlined, FullscreenExitOutlined, FullscreenOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { Bubble, Conversations, Sender } from '@ant-design/x';
-import type { BubbleItemType } from '@ant-design/x';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_LOCK_MS } from '@hxk/contracts/constants';
 import type { TAssistantMessage } from '@hxk/contracts/assistant';
@@ -15,6 +14,7 @@ import { HISTORY_GROUPS, historyGroup, msToMidnight } from '../lib/history-group
 import { AnswerView } from './AnswerView.tsx';
 import { AssistantUsageView } from './AssistantUsageView.tsx';
 import { asLive, useChat } from './use-chat.ts';
+import { VirtualMessages, type Row } from './VirtualMessages.tsx';
 
 /** Today's date, renewed at midnight: the history regroups then. */
 function useDay(): Date {
@@ -43,8 +43,6 @@ export function AssistantPanel({ open, onClose }: { open: boolean; onClose: () =
   const del = useDeleteSession();
   const chat = useChat(sessionId, setSessionId);
   const day = useDay();
-  const listRef = useRef<HTMLDivElement>(null);
-  const scrolledAt = useRef(0);
 
   const groupLabel = useCallback((g: string) => t(`groups.${g}`), [t]);
   const items = useMemo(
@@ -59,23 +57,21 @@ export function AssistantPanel({ open, onClose }: { open: boolean; onClose: () =
   // The answer streaming now is shown live, not also as kept.
   const kept = (problems.data ?? []).filter((m) => m.id !== chat.live?.messageId);
   const lastId = kept.at(-1)?.id;
-  const bubbles: BubbleItemType[] = kept.flatMap((m: TAssistantMessage) => [
-    { key: `${m.id}-q`, role: 'user', content: m.problem },
-    { key: `${m.id}-a`, role: 'ai', content: <AnswerView a={asLive(m)} onNavigate={() => setFull(false)} onRegenerate={m.id === lastId && !chat.busy ? () => ask(m.problem) : undefined} /> },
+  // Estimated heights until each row is measured: a question is short, an answer longer.
+  const question = (key: string, text: string): Row => ({ key, estimate: 56, render: () => <Bubble placement="end" variant="filled" content={text} /> });
+  const rows: Row[] = kept.flatMap((m: TAssistantMessage) => [
+    question(`${m.id}-q`, m.problem),
+    { key: `${m.id}-a`, estimate: 180, render: () => <Bubble placement="start" variant="borderless" content={<AnswerView a={asLive(m)} onNavigate={() => setFull(false)} onRegenerate={m.id === lastId && !chat.busy ? () => ask(m.problem) : undefined} />} /> },
   ]);
   if (chat.live) {
-    bubbles.push(
-      { key: 'live-q', role: 'user', content: chat.live.problem },
-      { key: 'live-a', role: 'ai', loading: chat.live.streaming && !chat.live.thinking && !chat.live.answer, content: <AnswerView a={chat.live} onNavigate={() => setFull(false)} /> },
+    const live = chat.live;
+    rows.push(
+      question('live-q', live.problem),
+      { key: 'live-a', estimate: 180, render: () => <Bubble placement="start" variant="borderless" loading={live.streaming && !live.thinking && !live.answer} content={<AnswerView a={live} onNavigate={() => setFull(false)} />} /> },
     );
   }
-
-  // Follow the stream unless the reader scrolled in the last SCROLL_LOCK_MS.
-  const liveLength = (chat.live?.thinking.length ?? 0) + (chat.live?.answer.length ?? 0);
-  useEffect(() => {
-    const box = listRef.current?.querySelector('.ant-bubble-list-scroll-box, .ant-bubble-list') as HTMLElement | null;
-    if (box && Date.now() - scrolledAt.current > SCROLL_LOCK_MS) box.scrollTop = box.scrollHeight;
-  }, [liveLength, kept.length]);
+  // Follow the stream (and a conversation opened) unless the reader scrolled in the last SCROLL_LOCK_MS.
+  const followKey = (chat.live?.thinking.length ?? 0) + (chat.live?.answer.length ?? 0) + rows.length;
 
   const history = (
     <div className="assistant-history" data-testid="assistant-history">
@@ -150,19 +146,13 @@ export function AssistantPanel({ open, onClose }: { open: boolean; onClose: () =
         {(full || showHistory) && history}
         {!(showHistory && !full) && (
           <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-            <div ref={listRef} className="assistant-messages" onWheel={() => (scrolledAt.current = Date.now())} data-testid="assistant-messages">
-              {bubbles.length ? (
-                <Bubble.List
-                  items={bubbles}
-                  autoScroll={false}
-                  role={{ user: { placement: 'end', variant: 'filled' }, ai: { placement: 'start', variant: 'borderless' } }}
-                />
-              ) : problems.isFetching ? (
-                <Spin />
-              ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
-              )}
-            </div>
+            {rows.length ? (
+              <VirtualMessages rows={rows} followKey={followKey} lockMs={SCROLL_LOCK_MS} className="assistant-messages" testId="assistant-messages" />
+            ) : (
+              <div className="assistant-messages" data-testid="assistant-messages">
+                {problems.isFetching ? <Spin /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />}
+              </div>
+            )}
             <div className="assistant-sender">
               <Sender
                 value={text}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZCreateQrResponse } from '@hxk/contracts/auth';
+import { type QR_TYPES, ZCreateQrResponse } from '@hxk/contracts/auth';
 import { api } from '../../../lib/api.ts';
 
-export type QrType = 1 | 2;
+/** Log in (the spec's default WeChat QR type) or register. */
+export type QrType = (typeof QR_TYPES)[keyof typeof QR_TYPES];
 
 export const createQr = (type: QrType) =>
   api.post('/base/wechat/hero/create/wechat/qrcode', { type, domainName: window.location.host }, { schema: ZCreateQrResponse });

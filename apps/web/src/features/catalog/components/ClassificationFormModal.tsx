@@ -42,7 +42,6 @@ export function ClassificationFormModal({ kind, open, item, onClose }: { kind: T
       cancelText={t('common:action.cancel')}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'classification-form-ok' }}
       destroyOnHidden
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="classification-form">
         <Form.Item

@@ -23,7 +23,6 @@ export function RejectModal({ open, count, loading, onOk, onClose }: { open: boo
       okButtonProps={{ danger: true, loading, 'data-testid': 'review-reject-ok' }}
       cancelText={t('common:action.cancel')}
       destroyOnHidden
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={(v) => onOk(v.note.trim())}>
         <Form.Item

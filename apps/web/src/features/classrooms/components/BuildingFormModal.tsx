@@ -39,7 +39,6 @@ export function BuildingFormModal({ target, onClose }: { target: BuildingFormTar
       okText={t('save')}
       cancelText={t('common:action.cancel')}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'building-form-ok' }}
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ name: '', sort: 0 }}>
         <Form.Item name="name" label={t('building.name')} rules={[requiredRule(), classroomRule(ZSaveBuildingRequest.shape.name)]}>

@@ -56,7 +56,6 @@ export function CameraFormModal({ target, onClose }: { target: CameraFormTarget 
       cancelText={t('common:action.cancel')}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'camera-form-ok' }}
       width={640}
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit}>
         <Row gutter={16}>

@@ -25,8 +25,8 @@ export function ClassroomFormModal({ target, buildings, onClose, onSaved }: {
     form.resetFields();
     const r = target.room;
     form.setFieldsValue(r
-      ? { buildingId: r.buildingId, floor: r.floor, name: r.name, capacity: r.capacity, seatRows: r.seatRows, frontRows: r.frontRows, enabled: r.enabled }
-      : { buildingId: target.buildingId ?? buildings[0]?.id, floor: 1, name: '', capacity: 0, seatRows: 0, frontRows: 0, enabled: true });
+      ? { buildingId: r.buildingId, floor: r.floor, name: r.name, capacity: r.capacity, seatRows: r.seatRows, frontRows: r.frontRows, enabled: r.enabled, liveAnalysis: r.liveAnalysis }
+      : { buildingId: target.buildingId ?? buildings[0]?.id, floor: 1, name: '', capacity: 0, seatRows: 0, frontRows: 0, enabled: true, liveAnalysis: true });
   }, [target, form, buildings]);
 
   const submit = (v: Values) =>
@@ -48,7 +48,6 @@ export function ClassroomFormModal({ target, buildings, onClose, onSaved }: {
       okText={t('save')}
       cancelText={t('common:action.cancel')}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'room-form-ok' }}
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit}>
         <Row gutter={16}>
@@ -96,9 +95,19 @@ export function ClassroomFormModal({ target, buildings, onClose, onSaved }: {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="enabled" label={t('room.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item name="enabled" label={t('room.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={16}>
+            {/* Honoured by the live-analysis round (docs/decisions/0022-live-analysis.md). */}
+            <Form.Item name="liveAnalysis" label={t('room.liveAnalysis')} valuePropName="checked" extra={t('room.liveAnalysisHelp')}>
+              <Switch data-testid="room-live-analysis" />
+            </Form.Item>
+          </Col>
+        </Row>
       </Form>
     </Modal>
   );

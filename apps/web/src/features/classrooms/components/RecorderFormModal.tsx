@@ -43,7 +43,6 @@ export function RecorderFormModal({ target, onClose }: { target: RecorderFormTar
       okText={t('save')}
       cancelText={t('common:action.cancel')}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'recorder-form-ok' }}
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="name" label={t('device.name')} rules={[requiredRule(), { max: 50, message: t('common:validation.tooLong') }]}>

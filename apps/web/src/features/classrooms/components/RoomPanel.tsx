@@ -57,12 +57,13 @@ export function RoomPanel({ id, modal, onEdit, onDeleted }: { id: string; modal:
           </Permission>
         }
       >
-        <Descriptions size="small" column={{ xs: 2, md: 3, xl: 5 }}>
+        <Descriptions size="small" column={{ xs: 2, md: 3, xl: 6 }}>
           <Descriptions.Item label={t('room.floor')}>{r.floor}</Descriptions.Item>
           <Descriptions.Item label={t('room.capacity')}>{r.capacity}</Descriptions.Item>
           <Descriptions.Item label={t('room.seatRows')}>{r.seatRows}</Descriptions.Item>
           <Descriptions.Item label={t('room.frontRows')}>{r.frontRows}</Descriptions.Item>
           <Descriptions.Item label={t('room.enabled')}>{r.enabled ? t('yes') : t('no')}</Descriptions.Item>
+          <Descriptions.Item label={t('room.liveAnalysis')}><span data-testid="room-live-analysis-value">{r.liveAnalysis ? t('yes') : t('no')}</span></Descriptions.Item>
         </Descriptions>
       </Card>
       <RecorderSection classroomId={r.id} recorder={r.recorder} modal={modal} />

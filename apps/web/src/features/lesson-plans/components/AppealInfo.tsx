@@ -5,11 +5,13 @@ import { formatDateTime } from '../../../lib/format.ts';
 
 const TYPE = { pending: 'warning', resolved: 'success', unresolved: 'info' } as const;
 
-/** A plan's appeal: the reason, and once handled the decision (new level, or why not). */
+/** A plan's appeal: the reason, and once handled the decision (new level or score, or why not). */
 export function AppealInfo({ appeal }: { appeal: TLessonPlanAppeal }) {
   const { t } = useTranslation('lessonPlans');
   const decision = appeal.status === 'resolved'
-    ? t('appeal.resolvedText', { from: appeal.level, to: appeal.levelAfter, handler: appeal.handler?.name ?? '' })
+    ? appeal.scoreAfter !== null
+      ? t('appeal.resolvedScoreText', { from: appeal.score, to: appeal.scoreAfter, levelFrom: appeal.level, levelTo: appeal.levelAfter, handler: appeal.handler?.name ?? '' })
+      : t('appeal.resolvedText', { from: appeal.level, to: appeal.levelAfter, handler: appeal.handler?.name ?? '' })
     : appeal.status === 'unresolved' ? t('appeal.unresolvedText', { handler: appeal.handler?.name ?? '' }) : t('appeal.pendingText');
   return (
     <Alert

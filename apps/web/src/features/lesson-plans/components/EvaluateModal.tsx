@@ -5,11 +5,17 @@ import { LESSON_PLAN_COMMENT_MAX, type TLessonPlanDue } from '@hxk/contracts/les
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useEvaluatePlan } from '../api/evaluation.ts';
 import { PlanFiles } from '../../../components/lesson-plans/PlanFiles.tsx';
+import { TemplateEvaluateModal } from './TemplateEvaluateModal.tsx';
 
 type Values = { level: number; comment?: string };
 
-/** Grades a handed-in plan with a level 1-4 and a comment (a later grade replaces it). */
+/** Grades a handed-in plan: by its collection's template when it has one, else with a level (a later grade replaces it). */
 export function EvaluateModal({ due, onClose }: { due: TLessonPlanDue; onClose: () => void }) {
+  return due.collection.template ? <TemplateEvaluateModal due={due} onClose={onClose} /> : <LevelEvaluateModal due={due} onClose={onClose} />;
+}
+
+/** Grades a handed-in plan with a level 1-4 and a comment. */
+function LevelEvaluateModal({ due, onClose }: { due: TLessonPlanDue; onClose: () => void }) {
   const { t } = useTranslation('lessonPlans');
   const [form] = Form.useForm<Values>();
   const evaluate = useEvaluatePlan();

@@ -11,8 +11,10 @@ import {
 } from '@hxk/contracts/lesson-plans';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useReleaseCollection, useTargetOptions } from '../api/collections.ts';
+import { useTemplateOptions } from '../api/template-options.ts';
+import { BandsHint } from './ScoreLevel.tsx';
 
-type Values = { name: string; type: TLessonPlanType; deadline: Dayjs; description?: string; targetKind: TLessonPlanTarget; targetIds: string[] };
+type Values = { name: string; type: TLessonPlanType; deadline: Dayjs; description?: string; templateId?: string | null; targetKind: TLessonPlanTarget; targetIds: string[] };
 
 /** Releases a collection: what is asked (name, type, deadline, description) and of whom (teachers, departments, courses). */
 export function ReleaseCollectionModal({ onClose }: { onClose: () => void }) {
@@ -20,6 +22,7 @@ export function ReleaseCollectionModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('targetKind', form) ?? 'teachers';
   const options = useTargetOptions();
+  const templates = useTemplateOptions();
   const release = useReleaseCollection();
   const o = options.data;
   const choices =
@@ -30,6 +33,7 @@ export function ReleaseCollectionModal({ onClose }: { onClose: () => void }) {
   const save = (v: Values) =>
     release.mutateAsync({
       name: v.name, type: v.type, deadline: v.deadline.toISOString(), description: v.description ?? '', targetKind: v.targetKind, targetIds: v.targetIds,
+      templateId: v.templateId ?? null,
     }).then((c) => {
       toastSuccess(t('release.done', { count: c.due }));
       onClose();
@@ -46,6 +50,17 @@ export function ReleaseCollectionModal({ onClose }: { onClose: () => void }) {
         </Form.Item>
         <Form.Item name="deadline" label={t('field.deadline')} rules={[{ required: true, message: t('release.deadlineRequired') }]}>
           <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} data-testid="plan-release-deadline" />
+        </Form.Item>
+        <Form.Item name="templateId" label={t('field.template')} extra={<BandsHint />}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('release.templateNone')}
+            loading={templates.isLoading}
+            options={(templates.data ?? []).map((x) => ({ value: x.templateId, label: t('release.templateOption', { name: x.name, total: x.totalScore, count: x.questionCount }) }))}
+            data-testid="plan-release-template"
+          />
         </Form.Item>
         <Form.Item name="description" label={t('field.description')}>
           <Input.TextArea rows={3} maxLength={LESSON_PLAN_DESCRIPTION_MAX} showCount />

@@ -47,6 +47,9 @@ export function dueColumns(t: TFunction, opts: { teacher: boolean; now: number }
       render: (_, d) => (d.plan ? (
         <Space size={4} wrap>
           <LevelTag level={d.plan.level} />
+          {d.plan.score !== null && d.collection.template && (
+            <Typography.Text type="secondary" data-testid={`plan-score-${d.dueId}`}>{t('score.ofFull', { score: d.plan.score, full: d.collection.template.totalScore })}</Typography.Text>
+          )}
           {d.plan.appeal && <Tag color={APPEAL_COLOR[d.plan.appeal.status]} data-testid={`plan-appeal-tag-${d.dueId}`}>{t(`appeal.status.${d.plan.appeal.status}`)}</Tag>}
         </Space>
       ) : '—'),

@@ -33,6 +33,7 @@ export function LessonPlanManagementPage() {
       ),
     },
     { title: t('field.deadline'), key: 'deadline', render: (_, c) => formatDateTime(c.deadline) },
+    { title: t('field.template'), key: 'template', render: (_, c) => c.template?.name ?? <Typography.Text type="secondary">{t('release.templateNone')}</Typography.Text> },
     { title: t('field.creator'), key: 'creator', render: (_, c) => c.creator.name },
     { title: t('field.releasedAt'), key: 'releasedAt', render: (_, c) => formatDateTime(c.releasedAt) },
     {

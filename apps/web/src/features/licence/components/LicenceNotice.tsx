@@ -6,14 +6,16 @@ import { PATHS } from '../../../lib/paths.ts';
 import { SESSION_KEYS } from '../../../lib/storage-keys.ts';
 import { useLicence, type LicenceInfo } from '../api/get-licence.ts';
 import { formatDay } from './format.ts';
+import { showsLicenceNotice } from './notice-rules.ts';
 
 const TYPES = { demo: 'info', expiring: 'warning', expired: 'error' } as const;
 /** Which notice someone closed: a new state or a new end shows again. */
 const noticeId = (info: LicenceInfo) => `${info.state}:${info.expiresAt ?? ''}`;
 
 /**
- * The global licence notice (spec section 1: shown when signed in and not privatized — here, while the
- * deployment runs on the demo licence or its licence is ending or over; a host the operator lists in
+ * The global licence notice (spec section 1: shown when signed in and not privatized — here, to
+ * administrators while the deployment runs on the demo licence, and to everyone while its licence is
+ * ending or over; a host the operator lists in
  * LICENCE_NOTICE_EXEMPT_HOSTS never shows it). Past expiry it cannot be closed, and a dialog says so
  * once per session; administrators are sent to /extendAuthorization, others to their administrator.
  */
@@ -23,7 +25,7 @@ export function LicenceNotice({ admin }: { admin: boolean }) {
   const licence = useLicence();
   const [closed, setClosed] = useState(() => sessionStorage.getItem(SESSION_KEYS.licenceNoticeClosed));
   const info = licence.data;
-  if (!info || info.noticeExempt || info.state === 'active') return null;
+  if (!info || info.state === 'active' || !showsLicenceNotice(info, admin)) return null;
   const id = noticeId(info);
   const expired = info.state === 'expired';
   const close = () => {

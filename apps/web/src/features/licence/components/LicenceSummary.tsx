@@ -33,6 +33,9 @@ export function LicenceSummary({ info }: { info: LicenceInfo }) {
       </Descriptions.Item>
       <Descriptions.Item label={t('summary.schools')}>{used(info.usage?.schools, info.maxSchools)}</Descriptions.Item>
       <Descriptions.Item label={t('summary.classrooms')}>{used(info.usage?.classrooms, info.maxClassrooms)}</Descriptions.Item>
+      <Descriptions.Item label={t('summary.cameras')}>
+        <span data-testid="licence-cameras">{info.maxCameras === null ? t('summary.camerasWithRooms') : used(info.usage?.cameras, info.maxCameras)}</span>
+      </Descriptions.Item>
       <Descriptions.Item label={t('summary.features')}>
         <Space size={[4, 4]} wrap>
           {info.features.map((f) => (

@@ -45,8 +45,8 @@ export function LicencePage() {
           <Typography.Title level={3} style={{ marginTop: 0 }}>
             <SafetyCertificateOutlined /> {t(`${mode}.title`)}
           </Typography.Title>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-            {t(`${mode}.description`)}
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="licence-description">
+            {t(mode === 'activation' && info.state !== 'demo' ? `activation.descriptionLicensed.${info.state}` : `${mode}.description`)}
           </Typography.Paragraph>
         </div>
         <LicenceSummary info={info} />

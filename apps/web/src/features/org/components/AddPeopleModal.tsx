@@ -37,7 +37,6 @@ export function AddPeopleModal({ unit, rootId, onClose }: { unit: TOrgTreeNode |
       okButtonProps={{ loading: save.isPending, 'data-testid': 'org-people-ok' }}
       cancelText={t('common:action.cancel')}
       destroyOnHidden
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="userIds" label={t('people.pick')} rules={[requiredRule()]} extra={t('people.pickHint')}>

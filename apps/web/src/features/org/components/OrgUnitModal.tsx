@@ -42,7 +42,6 @@ export function OrgUnitModal({ state, onClose, onAdded }: { state: UnitModalStat
       okButtonProps={{ loading: add.isPending || rename.isPending, 'data-testid': 'org-form-ok' }}
       cancelText={t('common:action.cancel')}
       destroyOnHidden
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="org-form">
         <Form.Item name="name" label={t('form.name')} rules={[requiredRule(), { max: 50, message: t('form.nameTooLong') }, { whitespace: true, message: t('form.nameRequired') }]}>

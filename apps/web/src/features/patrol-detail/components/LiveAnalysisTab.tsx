@@ -51,7 +51,7 @@ function LiveFigures({ live }: { live: TLiveAnalysis }) {
  * kept current by the realtime messages; then the link to the class's full AI report, and the room's
  * devices and active warnings.
  */
-export function AiTab({ room }: { room: TPatrolDetailRoom }) {
+export function AiTab({ room, commentary }: { room: TPatrolDetailRoom; commentary?: ((liveId: string) => React.ReactNode) | undefined }) {
   const { t } = useTranslation('patrolDetail');
   const cls = room.current;
   const q = useLiveAnalysis(cls?.courseSessionId ?? null, room.classroomId);
@@ -69,6 +69,7 @@ export function AiTab({ room }: { room: TPatrolDetailRoom }) {
     <Flex vertical gap={8} data-testid="detail-ai">
       <Typography.Title level={5} style={{ margin: 0 }}>{t('live.title')}</Typography.Title>
       {body}
+      {cls && live?.now && commentary ? commentary(cls.courseSessionId) : null}
       {cls ? (
         <Link to={`${PATHS.classroomReport}?${new URLSearchParams({ courseSessionId: cls.courseSessionId }).toString()}`} data-testid="detail-ai-report">
           {live ? t('live.openReport') : t('ai.report', { course: cls.courseName })}

@@ -13,8 +13,11 @@ import { EvaluationTab } from '../components/EvaluationTab.tsx';
 import { AiTab } from '../components/LiveAnalysisTab.tsx';
 import { useVisit } from '../components/use-visit.ts';
 
-/** /SCADA/Detail?classroomId=: one room under patrol — its camera frames, PTZ, the class now and the patrol tabs. */
-export function PatrolDetailPage() {
+/**
+ * /SCADA/Detail?classroomId=: one room under patrol — its camera frames, PTZ, the class now and the
+ * patrol tabs. `aiCommentary` (composed by the route registry) adds a panel to the AI tab for the class in progress.
+ */
+export function PatrolDetailPage({ aiCommentary }: { aiCommentary?: (liveId: string) => React.ReactNode }) {
   const { t } = useTranslation('patrolDetail');
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -61,7 +64,7 @@ export function PatrolDetailPage() {
         <Tabs
           defaultActiveKey="ai"
           items={[
-            { key: 'ai', label: t('tab.ai'), children: <AiTab room={r} /> },
+            { key: 'ai', label: t('tab.ai'), children: <AiTab room={r} commentary={aiCommentary} /> },
             { key: 'comment', label: <span data-testid="detail-tab-comment">{t('tab.comment')}</span>, children: <CommentTab visitId={visitId} serverNow={serverNow} /> },
             { key: 'evaluation', label: <span data-testid="detail-tab-evaluation">{t('tab.evaluation')}</span>, children: <EvaluationTab cls={r.current} visitId={visitId} /> },
             { key: 'shout', label: <span data-testid="detail-tab-shout">{t('tab.shout')}</span>, children: <ShoutPanel classroomId={r.classroomId} /> },

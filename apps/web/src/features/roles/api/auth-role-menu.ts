@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /** Replaces a role's menus and buttons (the server adds missing ancestors). */
-export const authRoleMenu = (input: { roleId: string; menuIds: number[] }) => api.post<null>('/app/ddxk/role/v1/authRoleMenu', input);
+export const authRoleMenu = (input: { roleId: string; menuIds: number[] }) => api.post<null>('/app/ddxk/role/v1/authRoleMenu', input, { failure: 'grant' });
 
 export function useAuthRoleMenu() {
   const qc = useQueryClient();

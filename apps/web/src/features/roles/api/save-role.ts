@@ -7,7 +7,7 @@ import { api } from '../../../lib/api.ts';
 export type SaveRoleInput = z.input<typeof ZSaveRoleRequest>;
 
 /** Adds a role, or renames/describes one when `roleId` is given. */
-export const saveRole = (input: SaveRoleInput) => api.post('/app/ddxk/role/v1/saveOrUpdate', input, { schema: z.object({ roleId: ZId }) });
+export const saveRole = (input: SaveRoleInput) => api.post('/app/ddxk/role/v1/saveOrUpdate', input, { schema: z.object({ roleId: ZId }), failure: 'save' });
 
 export function useSaveRole() {
   const qc = useQueryClient();

@@ -39,7 +39,6 @@ export function RoleFormModal({ open, role, onClose }: { open: boolean; role: TR
       okButtonProps={{ loading: save.isPending, 'data-testid': 'role-form-ok' } }
       cancelText={t('common:action.cancel')}
       destroyOnHidden
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="role-form">
         <Form.Item name="name" label={t('form.name')} rules={[requiredRule(), zodRule(ZRoleName)]}>

@@ -68,7 +68,6 @@ export function CourseDrawer({ mode, semesterId, weekCount, onClose }: { mode: C
       size={960}
       onClose={onClose}
       destroyOnHidden
-      forceRender
       extra={
         <Space>
           <Button onClick={onClose}>{t('common:action.cancel')}</Button>

@@ -42,7 +42,6 @@ export function SemesterFormModal({ open, semester, onClose }: { open: boolean; 
       cancelText={t('common:action.cancel')}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'semester-form-ok' }}
       destroyOnHidden
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ weekCount: 18 }} data-testid="semester-form">
         <Form.Item name="name" label={t('semesters.name')} rules={[required, { max: 50, message: t('form.tooLong') }]}>

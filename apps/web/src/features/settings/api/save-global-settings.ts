@@ -3,7 +3,7 @@ import { ZGlobalSettings, type TSaveGlobalSettingsRequest } from '@hxk/contracts
 import { api } from '../../../lib/api.ts';
 import { globalSettingsQueryOptions } from './get-global-settings.ts';
 
-export const saveGlobalSettings = (input: TSaveGlobalSettingsRequest) => api.post('/base/system/settings/v1/save', input, { schema: ZGlobalSettings });
+export const saveGlobalSettings = (input: TSaveGlobalSettingsRequest) => api.post('/base/system/settings/v1/save', input, { schema: ZGlobalSettings, failure: 'save' });
 
 export function useSaveGlobalSettings() {
   const qc = useQueryClient();

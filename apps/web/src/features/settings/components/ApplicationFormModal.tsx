@@ -56,7 +56,6 @@ export function ApplicationFormModal({ open, entry, onClose }: { open: boolean; 
       okButtonProps={{ loading: save.isPending, 'data-testid': 'app-form-ok' }}
       cancelText={t('common:action.cancel')}
       destroyOnHidden
-      forceRender
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="app-form">
         <Form.Item name="category" label={t('apps.category')} rules={[requiredRule(), zodRule(shape.category)]}>

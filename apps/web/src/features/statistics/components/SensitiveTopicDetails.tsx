@@ -1,5 +1,5 @@
 import { Alert, Breadcrumb, Button, Card, Descriptions, Flex, Space, Table, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TSensitiveClassHits } from '@hxk/contracts/statistics-sensitive';
@@ -9,7 +9,9 @@ import { formatLessonDay } from '../../../lib/class-time.ts';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSensitiveHits } from '../api/get-sensitive-hits.ts';
+import { ExportButton } from './ExportButton.tsx';
 import { SEVERITY_TAG } from './severity.ts';
+import '../../../components/print/print-view.css';
 import { SENSITIVE_PATHS, sensitiveHref, useSensitiveUrl } from './sensitive-url.ts';
 
 type Hit = TSensitiveClassHits['hits'][number];
@@ -46,8 +48,15 @@ export function SensitiveTopicDetails() {
     <Card
       title={
         <Flex align="center" gap={8}>
-          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(listHref)} aria-label={t('back')} data-testid="sensitive-back" />
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(listHref)} aria-label={t('back')} data-testid="sensitive-back" className="print-hidden" />
           <span>{menuTitle(t, 'sensitiveTopicDetails')}</span>
+        </Flex>
+      }
+      className="print-root"
+      extra={
+        <Flex gap={8} wrap justify="flex-end" className="print-hidden">
+          <ExportButton request={url.courseSessionId ? { view: 'sensitiveHits', query: { courseSessionId: url.courseSessionId } } : null} />
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="sensitive-details-print">{t('print')}</Button>
         </Flex>
       }
       styles={{ body: { padding: 12 } }}

@@ -1,5 +1,5 @@
 import { useMemo, useState, type HTMLAttributes } from 'react';
-import { Alert, Button, Card, Col, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { menuTitle } from '../../../lib/menu-title.ts';
 import { useSensitiveClasses } from '../api/get-sensitive-classes.ts';
 import { useSensitiveStats } from '../api/get-sensitive-stats.ts';
 import { ChartCard } from './ChartCard.tsx';
+import { ExportButton } from './ExportButton.tsx';
 import { percentText } from './format.ts';
 import { SEVERITY_COLOR, SEVERITY_TAG } from './severity.ts';
 import { ThreeRateFilterBar } from './ThreeRateFilterBar.tsx';
@@ -116,7 +117,12 @@ export function SensitiveTopicList() {
     <Card
       className="print-root"
       title={menuTitle(t, 'sensitiveTopic')}
-      extra={<Button icon={<PrinterOutlined />} onClick={() => window.print()} className="print-hidden" data-testid="sensitive-print">{t('print')}</Button>}
+      extra={
+        <Flex gap={8} wrap justify="flex-end" className="print-hidden">
+          <ExportButton request={filters ? { view: 'sensitive', query: filters } : null} />
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="sensitive-print">{t('print')}</Button>
+        </Flex>
+      }
       styles={{ body: { padding: 12 } }}
       data-testid="sensitive-page"
     >

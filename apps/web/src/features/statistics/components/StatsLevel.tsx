@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useEvaluationStats } from '../api/get-evaluation-stats.ts';
+import { ExportButton } from './ExportButton.tsx';
 import { FigureCards } from './FigureCards.tsx';
 import { RecordsTable } from './RecordsTable.tsx';
 import { StatsCharts } from './StatsCharts.tsx';
@@ -57,7 +58,12 @@ export function StatsLevel({ level }: { level: StatsLevelName }) {
           <span>{menuTitle(t, MENU_KEY[level])}</span>
         </Flex>
       }
-      extra={<Button icon={<PrinterOutlined />} onClick={() => window.print()} className="print-hidden" data-testid="stats-print">{t('print')}</Button>}
+      extra={
+        <Flex gap={8} wrap justify="flex-end" className="print-hidden">
+          <ExportButton request={filters && !missing ? { view: 'evaluation', query: { ...filters, groupBy } } : null} />
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="stats-print">{t('print')}</Button>
+        </Flex>
+      }
       styles={{ body: { padding: 12 } }}
       data-testid={`stats-page-${level}`}
     >

@@ -6,6 +6,7 @@ import type { TThreeRateGroupBy, TThreeRateStats } from '@hxk/contracts/statisti
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { menuTitle } from '../../../lib/menu-title.ts';
 import { useThreeRateStats } from '../api/get-three-rate-stats.ts';
+import { ExportButton } from './ExportButton.tsx';
 import { ThreeRateClasses } from './ThreeRateClasses.tsx';
 import { GroupBySwitch, ThreeRateGroups, ThreeRateTrend } from './ThreeRateCharts.tsx';
 import { ThreeRateFigures } from './ThreeRateFigures.tsx';
@@ -57,7 +58,12 @@ export function ThreeRateLevel({ level }: { level: 'school' | 'details' }) {
           <span>{menuTitle(t, details ? 'threeRateStatisticsDetails' : 'threeRateStatistics')}</span>
         </Flex>
       }
-      extra={<Button icon={<PrinterOutlined />} onClick={() => window.print()} className="print-hidden" data-testid="three-rate-print">{t('print')}</Button>}
+      extra={
+        <Flex gap={8} wrap justify="flex-end" className="print-hidden">
+          <ExportButton request={filters && !missing ? { view: 'threeRate', query: { ...filters, groupBy } } : null} />
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="three-rate-print">{t('print')}</Button>
+        </Flex>
+      }
       styles={{ body: { padding: 12 } }}
       data-testid={`three-rate-page-${level}`}
     >

@@ -64,7 +64,6 @@ export function SsoSyncModal({ open, onClose }: { open: boolean; onClose: () => 
         </Button>
       }
       destroyOnHidden
-      forceRender
     >
       <Spin spinning={settings.isLoading}>
         <Typography.Title level={5}>{t('ssoSignIn.title')}</Typography.Title>

@@ -98,7 +98,6 @@ export function UserFormModal({ mode, onClose }: { mode: UserFormMode | null; on
       okButtonProps={{ loading: save.isPending, disabled: loading, 'data-testid': 'user-form-ok' }}
       cancelText={t('common:action.cancel')}
       destroyOnHidden
-      forceRender
     >
       <Spin spinning={loading}>
         {!editing && <Alert type="info" showIcon title={t('form.defaultPasswordHint')} style={{ marginBottom: 16 }} />}

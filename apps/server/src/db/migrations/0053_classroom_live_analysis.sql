@@ -1,0 +1,1 @@
+ALTER TABLE "classrooms" ADD COLUMN "live_analysis" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "licences" ADD COLUMN "max_cameras" integer;
