@@ -343,10 +343,12 @@ export async function startMediaMtxDouble(opts: { apiUser?: string; apiPassword?
     pc.connectionStateChange.subscribe((s) => {
       if (s === 'failed' || s === 'closed') closeSession(id);
     });
-    // As MediaMTX's handshake timeout: a reader that never connects is dropped.
+    // As MediaMTX's handshake timeout (webrtcHandshakeTimeout, 10 s there): a reader that never connects
+    // is dropped. Longer here: on the loaded two-core CI the pure-JS handshake of werift on both ends
+    // once took more than 10 s, and the reader then waited on a session that was gone.
     setTimeout(() => {
       if (sessions.has(id) && pc.connectionState !== 'connected') closeSession(id);
-    }, 10_000).unref();
+    }, 40_000).unref();
     const answer = (pc.localDescription?.sdp ?? '').split('\r\n').filter((l) => !l.startsWith('a=candidate:') || / 127\.0\.0\.1 /.test(l)).join('\r\n');
     sendWebrtc(res, 201, answer, { 'content-type': 'application/sdp', 'access-control-expose-headers': 'ETag, ID, Accept-Patch, Link, Location', etag: '*', id, location: `/${path}/whep/${id}` });
   }

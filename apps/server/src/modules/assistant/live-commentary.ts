@@ -129,12 +129,20 @@ export async function* liveCommentary(ctx: MemberCtx, liveId: string, signal: Ab
   const admitted = await inSchool(ctx, (tx) => admitQuestion(ctx, tx, { reserveText: `${system}\n${forModel}`, personRate: false }));
   const { llm } = admitted;
   const meter = new TokenMeter();
+  // Counted before the last chunk goes out, so that whoever reads the usage on 'stop' sees it; once.
+  let counted = false;
+  const count = async () => {
+    if (counted) return;
+    counted = true;
+    await recordUsage(ctx, { day: admitted.day, model: llm ? llm.models[0] : 'rules', meter, reservationId: admitted.reservationId });
+  };
   try {
     yield { ...chunk({}), source: llm ? 'llm' : 'rules', course };
     if (!llm) {
       const { thinking, paragraphs } = rulesCommentary(ctx.lang, facts);
       yield chunk({ reasoning_content: thinking });
       for (const [i, p] of paragraphs.entries()) yield chunk({ content: i ? `\n\n${p}` : p });
+      await count();
       yield chunk({}, 'stop');
       return;
     }
@@ -158,13 +166,15 @@ export async function* liveCommentary(ctx: MemberCtx, liveId: string, signal: Ab
     } finally {
       if (!reported && received) meter.estimate(JSON.stringify(messages), received);
     }
+    await count();
     if (!signal.aborted) yield chunk({}, finish ?? 'stop');
   } catch (err) {
     if (signal.aborted) return;
     if (!(err instanceof AppError)) ctx.deps.log.error({ err }, 'live commentary failed');
     const failure = err instanceof AppError ? err : new AppError('assistant.providerUnreachable');
+    await count();
     yield { ...chunk({}, 'error'), error: formatMessage(ERRORS[failure.key][ctx.lang], failure.params) };
   } finally {
-    await recordUsage(ctx, { day: admitted.day, model: llm ? llm.models[0] : 'rules', meter, reservationId: admitted.reservationId });
+    await count();
   }
 }

@@ -223,7 +223,7 @@ describe.each(DRIVERS)('live video through the MediaMTX gateway on %s', (driver)
       expect(gw.hookCalls.at(-1)).toMatchObject({ status: 200, body: { action: 'read', protocol: 'webrtc', path, query: `t=${encodeURIComponent(token)}` } });
       expect(gw.activePulls().filter((p) => p.path === path)).toHaveLength(1);
       await reader.setRemoteDescription({ type: 'answer', sdp: await res.text() });
-      await expect.poll(() => reader.connectionState, { timeout: 20_000 }).toBe('connected');
+      await expect.poll(() => reader.connectionState, { timeout: 35_000 }).toBe('connected');
       await expect.poll(() => packets, { timeout: 10_000 }).toBeGreaterThan(20);
       expect(gw.webrtcEncoders()).toContain(path);
 
