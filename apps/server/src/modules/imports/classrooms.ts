@@ -26,6 +26,7 @@ const key = (building: string, room: string) => `${building.toLowerCase()}\u0000
 
 export const classroomsKind: KindImpl<RoomPlan[]> = {
   mode: 'school',
+  counted: 'classrooms',
 
   async prepare(tx, input) {
     const errors = new RowErrors();

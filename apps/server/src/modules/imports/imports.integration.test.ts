@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -7,8 +8,11 @@ import { platformTx, schoolTx } from '../../platform/tenancy.ts';
 import { createAccount } from '../../db/seed/account.ts';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
 import { demoName } from '../../db/seed/seed.ts';
+import { rawPublicKey, signLicence } from '../licence/licence-code.ts';
+import { licencePayload } from '../licence/sign-cli.ts';
 
 type Cells = Record<string, string | number>;
+const vendor = crypto.generateKeyPairSync('ed25519');
 
 /** An .xlsx file written by exceljs itself (not by our writer), headers in the given language. */
 async function workbook(kind: TImportKind, rows: Cells[], lang: TLanguage = 'zh'): Promise<Buffer> {
@@ -45,7 +49,7 @@ describe.each(DRIVERS)('Excel import and export on %s', (driver) => {
 
   beforeAll(async () => {
     // This file uploads and runs far more imports a minute than a person may (rate-limit tests cover that).
-    env = await createTestEnv(driver, { env: { RATE_LIMIT_IMPORT_PER_MINUTE: '1000', RATE_LIMIT_EXPORT_PER_MINUTE: '1000' } });
+    env = await createTestEnv(driver, { env: { RATE_LIMIT_IMPORT_PER_MINUTE: '1000', RATE_LIMIT_EXPORT_PER_MINUTE: '1000', LICENCE_PUBLIC_KEY: rawPublicKey(vendor.publicKey) } });
     admin = await loginAs(env.app, 'admin');
     admin2 = await loginAs(env.app, 'admin2');
     teacher = await loginAs(env.app, 'teacher');
@@ -376,5 +380,37 @@ describe.each(DRIVERS)('Excel import and export on %s', (driver) => {
       for (const u of urls) expect((await call(env.app, { ...u, headers: auth(teacher) })).status, u.url).toBe(403);
       expect((await upload(kind, await workbook(kind, []), teacher)).status).toBe(403);
     }
+  });
+
+  it('classrooms: an import counts against the licence\'s classroom limit, at the check and again at the run', async () => {
+    const rooms = async () => Number((await platformTx(env.dbh.db, 'seed', (tx) => tx.select({ n: count() }).from(classrooms)))[0]!.n);
+    const activate = async (max: number) => {
+      const { deploymentId } = (await call<{ deploymentId: string }>(env.app, { url: '/base/licence/v1/info', headers: auth(admin) })).body.data;
+      env.clock.advance(60);
+      const payload = licencePayload({ licensee: 'Example University', deploymentId, schools: 10, classrooms: max, issuedAt: env.clock.now, expiresAt: new Date(env.clock.now.getTime() + 365 * 86_400_000) });
+      const r = await call(env.app, { url: '/base/licence/v1/activate', body: { code: signLicence(payload, vendor.privateKey) }, headers: auth(admin) });
+      expect(r.body.code, r.body.msg).toBe(1);
+    };
+    const used = await rooms();
+    await activate(used + 1);
+    const hall = (room: string) => ({ building: 'Limit Hall', floor: 1, room, capacity: 40, seatRows: 8, frontRows: 2 });
+    // Two new rooms where one fits: said at the check, in the reader's language, and nothing to run.
+    const two = await check('classroom', [hall('LH1'), hall('LH2')]);
+    expect(two.result).toMatchObject({ status: 'failed', errorKey: 'licence.classroomLimit', message: `The licence limit is reached: at most ${used + 1} classrooms.` });
+    expect((await run('classroom', two.jobId)).status).toBe(409);
+    // One fits at the check; a room made meanwhile takes the place, so the run counts again and refuses.
+    const one = await check('classroom', [hall('LH1')]);
+    expect(one.result).toMatchObject({ status: 'done', counts: { created: 1, errors: 0 } });
+    const b = (await platformTx(env.dbh.db, 'seed', (tx) => tx.select().from(buildings).where(eq(buildings.schoolId, env.schoolA.schoolId))))[0]!;
+    expect((await call(env.app, { url: '/base/classroom/v1/save', body: { buildingId: b.id, floor: 1, name: 'Meanwhile', capacity: 40, seatRows: 8, frontRows: 2 }, headers: auth(admin) })).body.code).toBe(1);
+    const ran = await settle('classroom', (await run('classroom', one.jobId)).body.data.jobId);
+    expect(ran).toMatchObject({ status: 'failed', errorKey: 'licence.classroomLimit' });
+    expect(await rooms()).toBe(used + 1);
+    // Changing rooms that exist creates none, so it goes on at the limit.
+    const change = await check('classroom', [{ ...hall('Meanwhile'), building: b.name, capacity: 45 }]);
+    expect(change.result).toMatchObject({ status: 'done', counts: { created: 0, updated: 1 } });
+    expect(await settle('classroom', (await run('classroom', change.jobId)).body.data.jobId)).toMatchObject({ status: 'done' });
+    expect((await inA((tx) => tx.select({ capacity: classrooms.capacity }).from(classrooms).where(eq(classrooms.name, 'Meanwhile'))))[0]!.capacity).toBe(45);
+    await activate(used + 1000);
   });
 });

@@ -23,6 +23,7 @@ import { AppError, localizeError } from '../../platform/errors.ts';
 import { JobFailure, type JobContext } from '../../platform/jobs.ts';
 import { inSchool, platformTx } from '../../platform/tenancy.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { countingTx } from '../licence/licence.service.ts';
 import { classroomsKind } from './classrooms.ts';
 import { coursesKind } from './courses.ts';
 import * as repo from './imports.repo.ts';
@@ -73,20 +74,44 @@ const inputOf = (jc: JobContext, p: Payload, rows: PrepareInput['rows']): Prepar
 });
 
 /** The dry run: reads and checks every row in one short read-only transaction. */
-export function checkJob(deps: Pick<Deps, 'storage'>) {
+export function checkJob(deps: Pick<Deps, 'storage' | 'dbh' | 'config' | 'now'>) {
   return async (jc: JobContext): Promise<Result> => {
     const p = ZPayload.parse(jc.job.payload);
     const rows = await loadRows(jc, deps, p);
     await jc.progress(0, rows.length);
     const impl = KINDS[p.kind];
     const input = inputOf(jc, p, rows);
-    const res = impl.mode === 'platform'
-      ? await platformTx(jc.dbh.db, 'jobs', (tx) => impl.prepare(tx, input))
-      : await jc.inSchool((tx) => impl.prepare(tx, input));
+    const res = await openFor(jc, deps, impl)(async (tx, fits) => {
+      const prep = await impl.prepare(tx, input);
+      if (!prep.errors.count) {
+        try {
+          fits(prep.counts.created);
+        } catch (err) {
+          // Past the licence's limit: said now, before anyone runs it; a smaller file is uploaded again.
+          await deps.storage.delete(p.fileKey);
+          throw err;
+        }
+      }
+      return prep;
+    });
     await jc.progress(rows.length, rows.length);
     // A file with errors is never imported: a fixed one is uploaded again.
     if (res.errors.count) await deps.storage.delete(p.fileKey);
     return { counts: { rows: rows.length, errors: res.errors.count, ...res.counts }, errors: res.errors.sorted() };
+  };
+}
+
+/**
+ * The transaction a kind's check and run work in: the 'jobs' platform path, the school's, or — for a
+ * kind whose creations count against the licence — the school's under the licence's counting lock,
+ * whose `fits(created)` refuses a plan past the limit (decision 0027).
+ */
+function openFor(jc: JobContext, deps: Pick<Deps, 'dbh' | 'config' | 'now'>, impl: KindImpl<unknown>) {
+  const any = () => undefined;
+  return <T>(fn: (tx: Tx, fits: (adding: number) => void) => Promise<T>): Promise<T> => {
+    if (impl.mode === 'platform') return platformTx(jc.dbh.db, 'jobs', (tx) => fn(tx, any));
+    if (impl.counted) return countingTx(deps, jc.job.schoolId, impl.counted, fn);
+    return jc.inSchool((tx) => fn(tx, any));
   };
 }
 
@@ -96,19 +121,27 @@ async function defaultPasswordHash(tx: Tx, schoolId: string, fallback: string) {
 }
 
 /** The import: checks again and writes in one transaction; any bad row rolls everything back. */
-export function runJob(deps: Pick<Deps, 'storage' | 'config'>) {
+export function runJob(deps: Pick<Deps, 'storage' | 'dbh' | 'config' | 'now'>) {
   return async (jc: JobContext): Promise<Result> => {
     const p = ZPayload.parse(jc.job.payload);
     const rows = await loadRows(jc, deps, p);
     await jc.progress(0, rows.length);
     const impl = KINDS[p.kind];
     const input = inputOf(jc, p, rows);
-    const open = <T>(fn: (tx: Tx) => Promise<T>) => (impl.mode === 'platform' ? platformTx(jc.dbh.db, 'jobs', fn) : jc.inSchool(fn));
+    let fits: (adding: number) => void = () => undefined;
+    const opened = openFor(jc, deps, impl);
+    const open = <T>(fn: (tx: Tx) => Promise<T>) =>
+      opened((tx, f) => {
+        fits = f;
+        return fn(tx);
+      });
     const res = await jc.longTx<{ counts: Counts }>(open, async (tx) => {
       const prep = await impl.prepare(tx, input);
       if (prep.errors.count) {
         throw new JobFailure('import.rowErrors', { counts: { rows: rows.length, errors: prep.errors.count, created: 0, updated: 0 }, errors: prep.errors.sorted() } satisfies Result);
       }
+      // Counted again at the run: other classrooms may have been created since the check.
+      fits(prep.counts.created);
       await impl.apply(tx, { ...input, defaultPasswordHash: () => defaultPasswordHash(tx, jc.job.schoolId, deps.config.defaultResetPassword) }, prep.plan, (done) => jc.progress(done, rows.length));
       return prep;
     });

@@ -1,6 +1,7 @@
 /** What each import kind (people, courses, classrooms) provides to the import jobs and the export. */
 import type { TLanguage } from '@hxk/contracts';
 import type { Tx } from '../../platform/db.ts';
+import type { LicenceCounted } from '../licence/licence-rules.ts';
 import { orgUnitsOfSchool } from './imports.repo.ts';
 import type { RowErrors } from './rules.ts';
 import type { SheetRow } from './xlsx.ts';
@@ -23,6 +24,8 @@ export type KindImpl<Plan> = {
    * every school query names the school explicitly until apply() switches to the school.
    */
   mode: 'school' | 'platform';
+  /** What the kind creates that counts against the licence (a 'school' kind): checked, under the licence's counting lock, with the plan's `created`. */
+  counted?: LicenceCounted;
   /** Reads what the rows refer to and checks every row; reads only. */
   prepare(tx: Tx, input: PrepareInput): Promise<{ errors: RowErrors; plan: Plan; counts: Counts }>;
   /** Writes the plan of a clean prepare in the same transaction; progress(done) counts rows. */

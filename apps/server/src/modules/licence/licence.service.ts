@@ -127,11 +127,25 @@ type SchoolCtx = { deps: LicenceEnv; auth: { schoolId: string }; readOnly?: bool
  */
 export async function createWithinLimit<T>(ctx: SchoolCtx, what: LicenceCounted, create: (tx: Tx) => Promise<T>): Promise<T> {
   if (ctx.readOnly) return inSchool(ctx, create);
-  const { terms } = await licenceStatus(ctx.deps);
-  return platformTx(ctx.deps.dbh.db, 'licence', async (tx) => {
-    await repo.lockCounting(tx, what);
-    checkCapacity(what, await repo.countOf(tx, what), terms);
-    await asSchool(tx, ctx.auth.schoolId);
+  return countingTx(ctx.deps, ctx.auth.schoolId, what, (tx, fits) => {
+    fits(1);
     return create(tx);
+  });
+}
+
+/**
+ * A school transaction for creations of `what` whose number is known only inside it (an import of
+ * classrooms): the counting lock is taken and the deployment's count read first, as for one creation;
+ * `fits(n)` refuses n more past the licence's limit.
+ */
+export async function countingTx<T>(env: LicenceEnv, schoolId: string, what: LicenceCounted, fn: (tx: Tx, fits: (adding: number) => void) => Promise<T>): Promise<T> {
+  const { terms } = await licenceStatus(env);
+  return platformTx(env.dbh.db, 'licence', async (tx) => {
+    await repo.lockCounting(tx, what);
+    const used = await repo.countOf(tx, what);
+    await asSchool(tx, schoolId);
+    return fn(tx, (adding) => {
+      if (adding > 0) checkCapacity(what, used + adding - 1, terms);
+    });
   });
 }
