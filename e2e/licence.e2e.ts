@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { TLicenceFeature } from '@hxk/contracts';
 import { launchBrowser, newContext, screenshot, settle, signInWithPassword, waitForPath, waitForToast, watchErrors } from './support/browser.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { rawPublicKey, signLicence } from '../apps/server/src/modules/licence/licence-code.ts';
@@ -27,8 +28,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const licenceCode = (deploymentId: string, days: number) =>
-  signLicence(licencePayload({ licensee: 'Example University', deploymentId, schools: 5, classrooms: 300, features: ['live', 'ai', 'sso'], issuedAt: now(), expiresAt: new Date(now().getTime() + days * DAY) }), vendor.privateKey);
+const licenceCode = (deploymentId: string, days: number, features: TLicenceFeature[] = ['live', 'ai', 'sso']) =>
+  signLicence(licencePayload({ licensee: 'Example University', deploymentId, schools: 5, classrooms: 300, features, issuedAt: now(), expiresAt: new Date(now().getTime() + days * DAY) }), vendor.privateKey);
 
 async function enterCode(page: Page, code: string, button: RegExp): Promise<void> {
   await page.getByTestId('licence-code').fill(code);
@@ -145,8 +146,31 @@ describe('licence', () => {
     await enterCode(admin2, licenceCode(deploymentId, 365), /Apply the new licence/);
     await waitForToast(admin2, 'Licence activated');
     await expect(admin2.getByTestId('licence-state').textContent()).resolves.toBe('Active');
+
+    // A licence without single sign-on: its settings are shown, not changed (the SCIM sync beside them stays).
+    offset += 60_000;
+    await admin2.goto('/hxk/extendAuthorization');
+    await enterCode(admin2, licenceCode(deploymentId, 365, ['live', 'ai']), /Extend/);
+    await waitForToast(admin2, 'Licence activated');
+    await admin2.goto('/hxk/back/userManagement');
+    await admin2.getByTestId('user-sso-sync').click();
+    await admin2.getByTestId('sso-signin-unlicensed').getByText('does not include sign-in by single sign-on').waitFor();
+    expect(await admin2.getByTestId('sso-signin-save').count()).toBe(0);
+    expect(await admin2.getByTestId('sso-signin-form').getByRole('radio', { name: 'CAS' }).isDisabled()).toBe(true);
+    expect(await admin2.getByTestId('sso-save').isEnabled()).toBe(true);
     await admin2.context().close();
-  });
+    if (shots) {
+      for (const language of ['zh', 'en', 'ja'] as const) {
+        const page = await signIn('admin', language);
+        await page.goto('/hxk/back/userManagement');
+        await page.getByTestId('user-sso-sync').click();
+        await page.getByTestId('sso-signin-unlicensed').waitFor();
+        await settle(page);
+        await screenshot(page, `sso-unlicensed-${language}`, false);
+        await page.context().close();
+      }
+    }
+  }, shots ? 300_000 : undefined);
 
   it.runIf(shots)('screenshots of the licence pages and the notice in zh, en and ja', async () => {
     const { deploymentId } = (await (await fetch(`${server.url}/base/licence/v1/info`)).json()).data as { deploymentId: string };

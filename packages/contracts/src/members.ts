@@ -77,6 +77,8 @@ export const ZHttpUrl = z.string().trim().regex(/^https?:\/\/\S+$/, { message: '
 export const ZSsoSettings = z.object({
   scimUrl: z.string().nullable(),
   hasToken: z.boolean(),
+  /** Whether the licence includes sign-in by single sign-on (its 'sso' feature); without it the sign-in fields cannot be changed. */
+  signInLicensed: z.boolean(),
   protocol: z.enum(SSO_PROTOCOLS).nullable(),
   casServerUrl: z.string().nullable(),
   oidcIssuer: z.string().nullable(),

@@ -97,7 +97,17 @@ describe.each(DRIVERS)('licence enforcement on %s', (driver) => {
     // The data board is a statistics screen of the AI: off with the AI.
     expect(left).toContain('threeRateStatistics');
     expect(left).not.toContain('dataAnalysisReport');
+
+    // Without 'sso' the school's sign-in settings are read, not changed; the SCIM sync beside them is core.
+    const SSO = '/base/system/sso/v1/settings';
+    expect((await call<{ signInLicensed: boolean }>(env.app, { url: SSO, token: admin })).body.data.signInLicensed).toBe(false);
+    const refused = await call(env.app, { url: SSO, body: { protocol: 'cas', casServerUrl: 'https://cas.example.edu/cas' }, token: admin, headers: { language: 'en' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ errorKey: 'licence.featureOff', msg: 'The licence of this deployment does not include this feature (Single sign-on). Ask an administrator.' });
+    const scim = await call<{ scimUrl: string; protocol: string | null }>(env.app, { url: SSO, body: { scimUrl: 'https://idm.example.edu/scim/v2', scimToken: 't' }, token: admin });
+    expect(scim.body.data).toMatchObject({ scimUrl: 'https://idm.example.edu/scim/v2', protocol: null, signInLicensed: false });
     await activate({});
+    expect((await call<{ signInLicensed: boolean }>(env.app, { url: SSO, token: admin })).body.data.signInLicensed).toBe(true);
     expect(await menus(admin)).toEqual(expect.arrayContaining(['lessonPlans', 'patrol', 'aiWarningSettings', 'dataAnalysisReport']));
   });
 

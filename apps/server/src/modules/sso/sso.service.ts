@@ -8,7 +8,7 @@
  * session could otherwise be switched to a school whose own sign-in the person never passed. A person
  * the school does not know is created in it or refused, as the school chose.
  */
-import { IDENTITY, type TLoginResponse, type TSaveSsoSettingsRequest, type TSsoEntry, type TSsoSettings } from '@hxk/contracts';
+import { IDENTITY, LICENCE_FEATURE_NAMES, type TLoginResponse, type TSaveSsoSettingsRequest, type TSsoEntry, type TSsoSettings } from '@hxk/contracts';
 import type { Ctx, MemberCtx, AccountCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -19,6 +19,8 @@ import * as authRepo from '../auth/auth.repo.ts';
 import { accountMemberships, schoolOwnsAccount } from '../members/account-ownership.ts';
 import { accountsByLoweredLogins, grantRoleOnce } from '../members/members.repo.ts';
 import { builtinRoleId } from '../roles/builtin-roles.ts';
+import { isLicensed } from '../licence/licence-rules.ts';
+import { licenceStatus } from '../licence/licence.service.ts';
 import { casLoginUrl, casLogoutUrl, validateCasTicket } from './cas.ts';
 import * as oidc from './oidc.ts';
 import * as repo from './sso.repo.ts';
@@ -30,10 +32,13 @@ const REQUEST_MINUTES = 10;
 
 type Scim = { scimUrl: string | null; hasToken: boolean };
 
+const ssoLicensed = async (ctx: MemberCtx) => isLicensed((await licenceStatus(ctx.deps)).terms, 'sso');
+
 /** The sign-in half of GET /base/system/sso/v1/settings (the SCIM half is the members module's). */
 export async function signInSettings(ctx: MemberCtx): Promise<Omit<TSsoSettings, keyof Scim>> {
   const row = await inSchool(ctx, repo.configOf);
   return {
+    signInLicensed: await ssoLicensed(ctx),
     protocol: row?.protocol ?? null,
     casServerUrl: row?.casServerUrl ?? null,
     oidcIssuer: row?.oidcIssuer ?? null,
@@ -53,6 +58,8 @@ export async function saveSignInSettings(ctx: MemberCtx, input: TSaveSsoSettings
   if (input.oidcClientSecret !== undefined) values.oidcClientSecret = input.oidcClientSecret === null ? null : ctx.deps.secrets.seal(input.oidcClientSecret);
   if (input.unknownPeople !== undefined) values.unknownPeople = input.unknownPeople;
   if (!Object.keys(values).length) return;
+  // The sign-in is the licence's 'sso' feature (decision 0027); the SCIM sync beside it is not.
+  if (!(await ssoLicensed(ctx))) throw new AppError('licence.featureOff', { feature: LICENCE_FEATURE_NAMES.sso[ctx.lang] });
   await inSchool(ctx, async (tx) => {
     const merged = { ...(await repo.configOf(tx)), ...values };
     const missing = merged.protocol === 'cas' ? (merged.casServerUrl ? [] : ['casServerUrl'])

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Form, Input, Radio, Typography } from 'antd';
+import { Alert, Button, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule } from '../../../lib/form-rules.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
@@ -50,8 +50,11 @@ export function SsoSignInForm({ settings }: { settings: SsoSettings | undefined 
   };
 
   const entry = `${window.location.origin}/hxk/SSO`;
+  // Sign-in by single sign-on is the licence's 'sso' feature: without it the settings are shown, not changed.
+  const unlicensed = settings?.signInLicensed === false;
   return (
-    <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ protocol: 'none', unknownPeople: 'refuse' }} data-testid="sso-signin-form">
+    <Form<Values> form={form} layout="vertical" onFinish={submit} disabled={unlicensed} initialValues={{ protocol: 'none', unknownPeople: 'refuse' }} data-testid="sso-signin-form">
+      {unlicensed && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('ssoSignIn.notLicensed')} data-testid="sso-signin-unlicensed" />}
       <Form.Item name="protocol" label={t('ssoSignIn.protocol')}>
         <Radio.Group optionType="button">
           <Radio.Button value="none" data-testid="sso-protocol-none">{t('ssoSignIn.none')}</Radio.Button>
@@ -87,9 +90,11 @@ export function SsoSignInForm({ settings }: { settings: SsoSettings | undefined 
           </Typography.Paragraph>
         </>
       )}
-      <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="sso-signin-save">
-        {t('ssoSignIn.save')}
-      </Button>
+      {!unlicensed && (
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="sso-signin-save">
+          {t('ssoSignIn.save')}
+        </Button>
+      )}
     </Form>
   );
 }
