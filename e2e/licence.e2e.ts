@@ -102,6 +102,13 @@ describe('licence', () => {
     expect(await admin.getByTestId('menu-group-lessonPlans').count()).toBe(0);
     expect(await admin.getByTestId('menu-group-statistics').count()).toBe(0);
     expect(await admin.getByTestId('menu-group-patrol').count()).toBeGreaterThan(0);
+    // A link to a screen the licence leaves off says so, naming the feature, rather than "no permission".
+    await admin.goto('/hxk/lessonPlanManagement');
+    await expect(admin.getByTestId('not-licensed').textContent()).resolves.toContain('The licence of this deployment does not include Lesson plans');
+    expect(await admin.getByTestId('no-permission').count()).toBe(0);
+    if (shots) await screenshot(admin, 'licence-not-licensed-en', false);
+    await admin.goto('/hxk/Evaluate');
+    await admin.getByTestId('side-menu').waitFor();
     if (shots) await screenshot(admin, 'licence-notice-expiring-en', false);
     await admin.getByTestId('licence-notice-action').click();
     await waitForPath(admin, '/extendAuthorization');

@@ -52,6 +52,15 @@ export function unlicensedMenuKeys(features: readonly string[]): Set<string> {
   return off;
 }
 
+/** The feature a licence with these features lacks for a menu key (at the key or above it), or null when the key is licensed. */
+export function missingFeatureOf(key: string, features: readonly string[]): TLicenceFeature | null {
+  for (let node = MENU_BY_KEY.get(key); node; node = node.parentId != null ? MENU_BY_ID.get(node.parentId) : undefined) {
+    const needs = FEATURES_OF_KEY.get(node.key);
+    if (needs && !needs.some((f) => features.includes(f))) return needs[0]!;
+  }
+  return null;
+}
+
 /**
  * A person's permission keys under the licence: without the keys it leaves off, and without a group
  * none of whose screens is left (the group would show empty in the menu).

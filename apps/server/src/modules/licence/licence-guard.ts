@@ -12,7 +12,7 @@
  *   ('account'), activating a licence and the jobs (not requests) go on; nothing is deleted.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LICENCE_FEATURE_MENUS, LICENCE_FEATURE_NAMES, LICENCE_FEATURES, licensedPermissions, MENU_BY_ID, MENU_BY_KEY, unlicensedMenuKeys, type TLicenceFeature } from '@hxk/contracts';
+import { LICENCE_FEATURE_NAMES, LICENCE_FEATURES, licensedPermissions, missingFeatureOf, unlicensedMenuKeys, type TLicenceFeature } from '@hxk/contracts';
 import type { Deps } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { readOnlyRequests } from '../../platform/tenancy.ts';
@@ -33,14 +33,6 @@ function offKeys(features: readonly string[]): Set<string> {
 }
 
 /** The feature that leaves a menu key off: the first one bringing the key or a node above it. */
-function featureOfKey(key: string, features: readonly string[]): TLicenceFeature {
-  for (let node = MENU_BY_KEY.get(key); node; node = node.parentId != null ? MENU_BY_ID.get(node.parentId) : undefined) {
-    const found = LICENCE_FEATURES.find((f) => LICENCE_FEATURE_MENUS[f].includes(node!.key) && !features.includes(f));
-    if (found) return found;
-  }
-  return LICENCE_FEATURES[0];
-}
-
 const featureOff = (feature: TLicenceFeature, req: FastifyRequest) => new AppError('licence.featureOff', { feature: LICENCE_FEATURE_NAMES[feature][req.lang] });
 
 /** Applies the licence to a request; true when it must change nothing. */
@@ -50,7 +42,7 @@ async function applyLicence(req: FastifyRequest, deps: Deps): Promise<boolean> {
   const { terms } = await licenceStatus(deps);
   if (feature && !isLicensed(terms, feature)) throw featureOff(feature, req);
   const off = offKeys(terms.features);
-  if (off.has(permission)) throw featureOff(featureOfKey(permission, terms.features), req);
+  if (off.has(permission)) throw featureOff(missingFeatureOf(permission, terms.features) ?? LICENCE_FEATURES[0], req);
   if (req.auth && off.size) {
     // A copy: the session's own object stays as it was resolved.
     req.auth = { ...req.auth, permissions: licensedPermissions(req.auth.permissions, off) };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LICENCE_FEATURES, licensedPermissions, MENU_NODES, unlicensedMenuKeys } from '@hxk/contracts';
+import { LICENCE_FEATURES, licensedPermissions, MENU_NODES, missingFeatureOf, unlicensedMenuKeys } from '@hxk/contracts';
 import { AppError } from '../../platform/errors.ts';
 import { publicKeyFrom, rawPublicKey, signLicence, VENDOR_PUBLIC_KEY, verifyLicence } from './licence-code.ts';
 import { checkCapacity, checkReplacement, DEMO_TERMS, isLicensed, stateOf, termsOf } from './licence-rules.ts';
@@ -122,6 +122,17 @@ describe('licence features and cameras', () => {
     // The data board sits among the statistics and is the AI's: it needs both.
     expect(unlicensedMenuKeys(['statistics']).has('dataAnalysisReport')).toBe(true);
     expect(unlicensedMenuKeys(['ai']).has('dataAnalysisReport')).toBe(true);
+  });
+
+  it('names the feature a key lacks, from the key or a group above it; none for a licensed key or the core', () => {
+    expect(missingFeatureOf('lessonPlanManagement', ['live'])).toBe('lessonPlans');
+    expect(missingFeatureOf('patrol:ptz', ['ai'])).toBe('live');
+    expect(missingFeatureOf('dataAnalysisReport', ['statistics'])).toBe('ai');
+    expect(missingFeatureOf('aiWarningSettings', ['live'])).toBe('ai');
+    expect(missingFeatureOf('aiWarningSettings', ['assistant'])).toBeNull();
+    expect(missingFeatureOf('lessonPlanManagement', ['lessonPlans'])).toBeNull();
+    expect(missingFeatureOf('userManagement', [])).toBeNull();
+    expect(missingFeatureOf('open', [])).toBeNull();
   });
 
   it("a person's permissions lose the keys left off, and a group none of whose screens is left", () => {

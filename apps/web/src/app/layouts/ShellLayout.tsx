@@ -3,6 +3,7 @@ import { Button, Grid, Layout, Result, Tooltip } from 'antd';
 import { FullscreenExitOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { missingFeatureOf } from '@hxk/contracts';
 import logo from '../../assets/logo.svg';
 import { AvatarImage } from '../../components/AvatarImage.tsx';
 import { LanguageMenu } from '../../components/LanguageMenu.tsx';
@@ -49,7 +50,8 @@ export function ShellLayout() {
   useMyButtons();
   const admin = useIsAdmin();
   // The assistant has no menu node: its launcher shows while the licence has the feature (decision 0027).
-  const assistantLicensed = useLicence().data?.features.includes('assistant') === true;
+  const licence = useLicence();
+  const assistantLicensed = licence.data?.features.includes('assistant') === true;
   // TourRecordingSettings and enableExternal in session storage.
   useRecordingSession();
   const current = routeByPath(pathname);
@@ -81,6 +83,8 @@ export function ShellLayout() {
   const info = user.data;
   const tree = menus.data as TMenuTreeItem[];
   const allowed = !current || canOpen(current, info.permissions);
+  // A screen the licence leaves off (a link from before, a bookmark) says so rather than "no permission".
+  const unlicensed = !allowed && current && licence.data ? missingFeatureOf(current.access, licence.data.features) : null;
   // The usual landing is not every role's: land on the first screen of one's own menu instead.
   const landing = !allowed && pathname === HOME_ROUTE ? firstScreen(tree) : null;
   if (landing) return <Navigate to={landing} replace />;
@@ -163,7 +167,7 @@ export function ShellLayout() {
         <Layout.Content className="app-content">
           {/* The global licence notice (spec section 1), above every screen. */}
           <LicenceNotice admin={admin.data === true} />
-          <KeepAliveOutlet scope={`${info.userId}:${info.schoolId ?? ''}`} replacement={tree.length === 0 || !allowed ? <NoPermission /> : undefined} />
+          <KeepAliveOutlet scope={`${info.userId}:${info.schoolId ?? ''}`} replacement={tree.length === 0 || !allowed ? <NoPermission feature={unlicensed} /> : undefined} />
         </Layout.Content>
       </Layout>
       {info.schoolId && assistantLicensed ? <AssistantLauncher /> : null}
