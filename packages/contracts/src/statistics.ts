@@ -112,6 +112,14 @@ export const ZEvaluationStats = z.object({
 });
 export type TEvaluationStats = z.infer<typeof ZEvaluationStats>;
 
+/** The choices of the template and plan filters: those the semester's submitted evaluations used, by name. */
+export const ZStatsFilterOptionsQuery = z.object({ semesterId: ZId });
+export const ZStatsFilterOptions = z.object({
+  templates: z.array(z.object({ id: ZId, name: z.string() })),
+  plans: z.array(z.object({ id: ZId, name: z.string() })),
+});
+export type TStatsFilterOptions = z.infer<typeof ZStatsFilterOptions>;
+
 // ---------------------------------------------------------------- the evaluations behind the figures
 
 export const ZStatsEvaluationsQuery = z

@@ -181,6 +181,25 @@ describe.each(DRIVERS)('evaluation statistics on %s', (driver) => {
     expect(list.body.data.total).toBe(rows.length);
   });
 
+  it('offers the templates and plans the semester\'s submitted evaluations used as the filters\' choices, by name', async () => {
+    const expected = await db(async (tx) => ({
+      templates: rowsOf<{ id: string; name: string }>(await tx.execute(sql`select distinct t.id::text, t.name from evaluations e join courses c on c.id = e.course_id
+        join template_versions tv on tv.id = e.template_version_id join evaluation_templates t on t.id = tv.template_id
+        where e.school_id = ${env.schoolA.schoolId} and c.semester_id = ${semesterId} and e.status = 'submitted' order by t.name`)),
+      plans: rowsOf<{ id: string; name: string }>(await tx.execute(sql`select distinct p.id::text, p.name from evaluations e join courses c on c.id = e.course_id
+        join supervision_plans p on p.id = e.plan_id
+        where e.school_id = ${env.schoolA.schoolId} and c.semester_id = ${semesterId} and e.status = 'submitted' order by p.name`)),
+    }));
+    expect(expected.templates.length).toBeGreaterThan(0);
+    const r = await call<{ templates: { id: string; name: string }[]; plans: { id: string; name: string }[] }>(env.app, { url: `${P}/evaluation/options?${qs({ semesterId })}`, token: admin, headers: en });
+    expect(r.body.data.templates.map((t) => t.id).sort()).toEqual(expected.templates.map((t) => t.id).sort());
+    expect(r.body.data.plans.map((t) => t.id).sort()).toEqual(expected.plans.map((t) => t.id).sort());
+    // Another school's semester is not found; a teacher without the menu is refused.
+    const other = await call(env.app, { url: `${P}/evaluation/options?${qs({ semesterId })}`, token: admin2, headers: en });
+    expect([other.status, other.body.errorKey]).toEqual([404, 'common.notFound']);
+    expect((await call(env.app, { url: `${P}/evaluation/options?${qs({ semesterId })}`, token: teacher, headers: en })).status).toBe(403);
+  });
+
   it('refuses a teacher without the menu, and another school by id', async () => {
     const t = await stats(teacher, {});
     expect(t.status).toBe(403);

@@ -293,3 +293,22 @@ const Standing = z.object({ deptScope: col.oneOf(['all', 'selected']), teacherSc
 /** The member's supervised scope flags. */
 export const standing = (tx: Tx, accountId: string) =>
   queryRow(tx, Standing, sql`select dept_scope as "deptScope", teacher_scope as "teacherScope" from school_memberships where account_id = ${accountId}`);
+
+const NamedOption = z.object({ id: col.text, name: col.text });
+
+/**
+ * The choices of the template and plan filters: the templates (deleted ones too, their evaluations
+ * count) and plans the semester's submitted evaluations used, by name.
+ */
+// index: courses_unit_idx (school_id, semester_id, org_unit_id), then evaluations_course_idx (school_id, course_id, status)
+export async function filterOptions(tx: Tx, semesterId: string) {
+  const used = sql`from evaluations e join courses c on c.school_id = e.school_id and c.id = e.course_id
+    where e.status = 'submitted' and c.semester_id = ${semesterId}`;
+  const templates = await queryRows(tx, NamedOption, sql`select t.id::text as id, t.name from evaluation_templates t
+    where t.id in (select tv.template_id from template_versions tv where tv.id in (select e.template_version_id ${used}))
+    order by lower(t.name), t.id`);
+  const plans = await queryRows(tx, NamedOption, sql`select p.id::text as id, p.name from supervision_plans p
+    where p.id in (select e.plan_id ${used} and e.plan_id is not null)
+    order by lower(p.name), p.id`);
+  return { templates, plans };
+}

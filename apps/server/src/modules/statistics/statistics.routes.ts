@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZEvaluationStats, ZEvaluationStatsQuery, ZStatsEvaluationPage, ZStatsEvaluationsQuery, ZThreeRateClassesQuery, ZThreeRateClassPage, ZThreeRateStats, ZThreeRateStatsQuery,
+  ZEvaluationStats, ZEvaluationStatsQuery, ZStatsFilterOptions, ZStatsFilterOptionsQuery, ZStatsEvaluationPage, ZStatsEvaluationsQuery, ZThreeRateClassesQuery, ZThreeRateClassPage, ZThreeRateStats, ZThreeRateStatsQuery,
   ZSensitiveClassesQuery, ZSensitiveClassHits, ZSensitiveClassPage, ZSensitiveHitsQuery, ZSensitiveStats, ZSensitiveStatsQuery,
   ZAssignmentClassesQuery, ZAssignmentClassPage, ZAssignmentStats, ZAssignmentStatsQuery,
 } from '@hxk/contracts';
@@ -25,6 +25,16 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: okSchema(ZEvaluationStats),
     },
   }, async (req) => ok(await svc.evaluationStats(memberCtx(req), req.query)));
+
+  app.get(`${P}/evaluation/options`, {
+    config: { permission: 'evaluateStatistics' },
+    schema: {
+      tags,
+      summary: "The choices of the template and plan filters: the templates and plans the semester's submitted evaluations used, by name",
+      querystring: ZStatsFilterOptionsQuery,
+      response: okSchema(ZStatsFilterOptions),
+    },
+  }, async (req) => ok(await svc.filterOptions(memberCtx(req), req.query.semesterId)));
 
   app.get(`${P}/evaluation/records`, {
     config: { permission: 'evaluateStatisticsDetailss' },

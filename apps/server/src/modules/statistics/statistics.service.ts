@@ -6,7 +6,7 @@
  * with the menu reads their own figures only, and only evaluations their plan lets teachers see.
  * Ids of another school are not found. Anonymous evaluations never name their evaluator.
  */
-import { IDENTITY, SCORE_BANDS, type TEvaluationStats, type TStatsFigures, type ZEvaluationStatsQuery, type ZStatsEvaluationsQuery } from '@hxk/contracts';
+import { IDENTITY, SCORE_BANDS, type TEvaluationStats, type TStatsFilterOptions, type TStatsFigures, type ZEvaluationStatsQuery, type ZStatsEvaluationsQuery } from '@hxk/contracts';
 import type { z } from 'zod';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -121,5 +121,13 @@ export async function statsEvaluations(ctx: MemberCtx, q: z.output<typeof ZStats
       anonymous: r.anonymous, kind: r.kind, planName: r.planName, templateName: r.templateName,
       score: r.score, fullScore: r.fullScore, percent: r.fullScore > 0 ? round1((r.score / r.fullScore) * 100)! : 0, submittedAt: r.submittedAt,
     })), total, { pageNum, pageSize });
+  });
+}
+
+/** The template and plan filters' choices for a semester of the school (another school's semester: 404). */
+export async function filterOptions(ctx: MemberCtx, semesterId: string): Promise<TStatsFilterOptions> {
+  return inSchool(ctx, async (tx) => {
+    if (!(await repo.semester(tx, semesterId))) throw new AppError('common.notFound');
+    return repo.filterOptions(tx, semesterId);
   });
 }
