@@ -37,6 +37,19 @@ describe('evaluation statistics', () => {
     expect(await page.getByTestId('figure-evaluations').innerText()).toBe(String(school.scope.evaluations));
     expect(await page.getByTestId('stats-figures-how').innerText()).toBeTruthy();
     await page.getByTestId('chart-stats-trend').locator('canvas').waitFor();
+    // The template filter offers the templates the semester's evaluations used; one chosen narrows the figures.
+    {
+      const { templates } = await apiGet<{ templates: { id: string; name: string }[] }>(page, `/app/ddxk/statistics/v1/evaluation/options?semesterId=${semesterId}`);
+      const other = await page.context().newPage();
+      await other.goto(`/hxk/back/evaluateStatistics?semesterId=${semesterId}`);
+      await other.getByTestId('stats-groups').waitFor();
+      await other.getByTestId('stats-template').click();
+      await other.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: templates[0]!.name }).first().click();
+      await waitForPath(other, `/back/evaluateStatistics?semesterId=${semesterId}&templateId=${templates[0]!.id}`);
+      const byTemplate = await apiGet<TEvaluationStats>(other, `/app/ddxk/statistics/v1/evaluation?semesterId=${semesterId}&templateId=${templates[0]!.id}`);
+      await expect.poll(() => other.getByTestId('figure-evaluations').innerText()).toBe(String(byTemplate.scope.evaluations));
+      await other.close();
+    }
     await page.getByTestId('stats-kind').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: FREE[language] }).click();
     await waitForPath(page, `/back/evaluateStatistics?semesterId=${semesterId}&kind=free`);

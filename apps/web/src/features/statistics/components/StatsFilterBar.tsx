@@ -7,6 +7,7 @@ import { EVALUATION_TYPES } from '@hxk/contracts/constants';
 import type { TCollegeDictNode } from '@hxk/contracts/org';
 import { useSemesterList } from '../../../lib/reference/get-semester-list.ts';
 import { useCollegeDict } from '../../../lib/reference/get-college-dict.ts';
+import { useStatsFilterOptions } from '../api/get-filter-options.ts';
 import type { StatsUrl } from './stats-url.ts';
 
 type TreeNode = { value: string; title: string; children: TreeNode[] };
@@ -14,13 +15,15 @@ const toTree = (nodes: TCollegeDictNode[]): TreeNode[] => nodes.map((n) => ({ va
 
 /**
  * The filters every statistics level shares, kept in the URL: semester (the current one by default),
- * lesson days, kind and evaluation type; on the school page also a college or department.
+ * lesson days, kind, evaluation type, template and plan (those the semester's evaluations used); on
+ * the school page also a college or department.
  */
 export function StatsFilterBar({ url, patch, unitFilter }: { url: StatsUrl; patch: (p: StatsUrl) => void; unitFilter: boolean }) {
   const { t } = useTranslation('statistics');
   const semesters = useSemesterList();
   const colleges = useCollegeDict(unitFilter);
   const tree = useMemo(() => toTree(colleges.data ?? []), [colleges.data]);
+  const options = useStatsFilterOptions(url.semesterId);
 
   // No semester in the URL: the current one (else the newest), without a history entry.
   useEffect(() => {
@@ -84,6 +87,32 @@ export function StatsFilterBar({ url, patch, unitFilter }: { url: StatsUrl; patc
         onChange={(evaluationType?: string) => patch({ evaluationType })}
         aria-label={t('filter.evaluationType')}
         data-testid="stats-type"
+      />
+      <Select
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        style={{ flex: '0 1 200px', minWidth: 140 }}
+        placeholder={t('filter.template')}
+        value={url.templateId}
+        loading={options.isLoading}
+        options={(options.data?.templates ?? []).map((o) => ({ value: o.id, label: o.name }))}
+        onChange={(templateId?: string) => patch({ templateId })}
+        aria-label={t('filter.template')}
+        data-testid="stats-template"
+      />
+      <Select
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        style={{ flex: '0 1 200px', minWidth: 140 }}
+        placeholder={t('filter.plan')}
+        value={url.planId}
+        loading={options.isLoading}
+        options={(options.data?.plans ?? []).map((o) => ({ value: o.id, label: o.name }))}
+        onChange={(planId?: string) => patch({ planId })}
+        aria-label={t('filter.plan')}
+        data-testid="stats-plan"
       />
       <Button onClick={() => patch({ from: undefined, to: undefined, orgUnitId: unitFilter ? undefined : url.orgUnitId, kind: undefined, evaluationType: undefined, templateId: undefined, planId: undefined })} data-testid="stats-reset">
         {t('filter.reset')}
