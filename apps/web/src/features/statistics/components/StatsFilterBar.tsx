@@ -10,6 +10,12 @@ import { useCollegeDict } from '../../../lib/reference/get-college-dict.ts';
 import { useStatsFilterOptions } from '../api/get-filter-options.ts';
 import type { StatsUrl } from './stats-url.ts';
 
+/** The filters whose choices are what the semester's evaluations used (GET …/evaluation/options). */
+const USED_FILTERS = [
+  { key: 'templateId', list: 'templates', label: 'filter.template', testId: 'stats-template' },
+  { key: 'planId', list: 'plans', label: 'filter.plan', testId: 'stats-plan' },
+] as const;
+
 type TreeNode = { value: string; title: string; children: TreeNode[] };
 const toTree = (nodes: TCollegeDictNode[]): TreeNode[] => nodes.map((n) => ({ value: n.id, title: n.name, children: toTree(n.children) }));
 
@@ -88,32 +94,22 @@ export function StatsFilterBar({ url, patch, unitFilter }: { url: StatsUrl; patc
         aria-label={t('filter.evaluationType')}
         data-testid="stats-type"
       />
-      <Select
-        allowClear
-        showSearch
-        optionFilterProp="label"
-        style={{ flex: '0 1 200px', minWidth: 140 }}
-        placeholder={t('filter.template')}
-        value={url.templateId}
-        loading={options.isLoading}
-        options={(options.data?.templates ?? []).map((o) => ({ value: o.id, label: o.name }))}
-        onChange={(templateId?: string) => patch({ templateId })}
-        aria-label={t('filter.template')}
-        data-testid="stats-template"
-      />
-      <Select
-        allowClear
-        showSearch
-        optionFilterProp="label"
-        style={{ flex: '0 1 200px', minWidth: 140 }}
-        placeholder={t('filter.plan')}
-        value={url.planId}
-        loading={options.isLoading}
-        options={(options.data?.plans ?? []).map((o) => ({ value: o.id, label: o.name }))}
-        onChange={(planId?: string) => patch({ planId })}
-        aria-label={t('filter.plan')}
-        data-testid="stats-plan"
-      />
+      {USED_FILTERS.map(({ key, list, label, testId }) => (
+        <Select
+          key={key}
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          style={{ flex: '0 1 200px', minWidth: 140 }}
+          placeholder={t(label)}
+          value={url[key]}
+          loading={options.isLoading}
+          options={(options.data?.[list] ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          onChange={(v?: string) => patch({ [key]: v })}
+          aria-label={t(label)}
+          data-testid={testId}
+        />
+      ))}
       <Button onClick={() => patch({ from: undefined, to: undefined, orgUnitId: unitFilter ? undefined : url.orgUnitId, kind: undefined, evaluationType: undefined, templateId: undefined, planId: undefined })} data-testid="stats-reset">
         {t('filter.reset')}
       </Button>
