@@ -46,7 +46,7 @@ export function AssignmentChartsView() {
               showSearch={{ optionFilterProp: 'label' }}
               style={{ flex: '0 1 240px', minWidth: 160 }}
               placeholder={t('assignmentCharts.filter.task')}
-              value={url.taskId}
+              value={url.taskId ?? null}
               options={(data?.taskOptions ?? []).map((o) => ({ value: o.taskId, label: o.name }))}
               onChange={(taskId?: string) => patch({ taskId })}
               aria-label={t('assignmentCharts.filter.task')}

@@ -133,7 +133,7 @@ export function SensitiveTopicList() {
               allowClear
               style={{ flex: '0 1 160px', minWidth: 130 }}
               placeholder={t('sensitive.filter.category')}
-              value={url.category}
+              value={url.category ?? null}
               options={categoryOptions}
               onChange={(category?: string) => patch({ category })}
               aria-label={t('sensitive.filter.category')}
@@ -143,7 +143,7 @@ export function SensitiveTopicList() {
               allowClear
               style={{ flex: '0 1 140px', minWidth: 120 }}
               placeholder={t('sensitive.filter.severity')}
-              value={url.severity}
+              value={url.severity ?? null}
               options={WARNING_LEVEL_KEYS.map((s) => ({ value: s, label: level(s) }))}
               onChange={(severity?: string) => patch({ severity })}
               aria-label={t('sensitive.filter.severity')}

@@ -42,7 +42,7 @@ export function StatsFilterBar({ url, patch, unitFilter }: { url: StatsUrl; patc
     <Flex gap={8} wrap className="stats-filters" data-testid="stats-filters">
       <Select
         style={{ flex: '0 1 220px', minWidth: 160 }}
-        value={url.semesterId}
+        value={url.semesterId ?? null}
         loading={semesters.isLoading}
         placeholder={t('filter.semester')}
         options={(semesters.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
@@ -66,10 +66,10 @@ export function StatsFilterBar({ url, patch, unitFilter }: { url: StatsUrl; patc
           treeDefaultExpandAll
           style={{ flex: '1 1 200px', maxWidth: 280 }}
           placeholder={t('filter.unit')}
-          value={url.orgUnitId}
+          value={url.orgUnitId ?? null}
           treeData={tree}
           loading={colleges.isLoading}
-          onChange={(v?: string) => patch({ orgUnitId: v })}
+          onChange={(v?: string | null) => patch({ orgUnitId: v ?? undefined })}
           aria-label={t('filter.unit')}
           data-testid="stats-unit"
         />
@@ -78,7 +78,7 @@ export function StatsFilterBar({ url, patch, unitFilter }: { url: StatsUrl; patc
         allowClear
         style={{ flex: '0 1 160px', minWidth: 130 }}
         placeholder={t('filter.kind')}
-        value={url.kind}
+        value={url.kind ?? null}
         options={EVALUATION_KIND_VALUES.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
         onChange={(kind?: string) => patch({ kind })}
         aria-label={t('filter.kind')}
@@ -88,7 +88,7 @@ export function StatsFilterBar({ url, patch, unitFilter }: { url: StatsUrl; patc
         allowClear
         style={{ flex: '0 1 160px', minWidth: 130 }}
         placeholder={t('filter.evaluationType')}
-        value={url.evaluationType}
+        value={url.evaluationType ?? null}
         options={EVALUATION_TYPES.map((k) => ({ value: k, label: t(`evaluationType.${k}`) }))}
         onChange={(evaluationType?: string) => patch({ evaluationType })}
         aria-label={t('filter.evaluationType')}
@@ -102,7 +102,7 @@ export function StatsFilterBar({ url, patch, unitFilter }: { url: StatsUrl; patc
           optionFilterProp="label"
           style={{ flex: '0 1 200px', minWidth: 140 }}
           placeholder={t(label)}
-          value={url[key]}
+          value={url[key] ?? null}
           loading={options.isLoading}
           options={(options.data?.[list] ?? []).map((o) => ({ value: o.id, label: o.name }))}
           onChange={(v?: string) => patch({ [key]: v })}
@@ -110,7 +110,7 @@ export function StatsFilterBar({ url, patch, unitFilter }: { url: StatsUrl; patc
           data-testid={testId}
         />
       ))}
-      <Button onClick={() => patch({ from: undefined, to: undefined, orgUnitId: unitFilter ? undefined : url.orgUnitId, kind: undefined, evaluationType: undefined, templateId: undefined, planId: undefined })} data-testid="stats-reset">
+      <Button onClick={() => patch({ from: undefined, to: undefined, ...(unitFilter ? { orgUnitId: undefined } : {}), kind: undefined, evaluationType: undefined, templateId: undefined, planId: undefined })} data-testid="stats-reset">
         {t('filter.reset')}
       </Button>
     </Flex>

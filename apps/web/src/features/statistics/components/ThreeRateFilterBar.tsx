@@ -37,7 +37,7 @@ export function ThreeRateFilterBar({ url, patch, unitFilter, children, resetAlso
     <Flex gap={8} wrap data-testid="three-rate-filters">
       <Select
         style={{ flex: '0 1 220px', minWidth: 160 }}
-        value={url.semesterId}
+        value={url.semesterId ?? null}
         loading={semesters.isLoading}
         placeholder={t('filter.semester')}
         options={(semesters.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
@@ -61,10 +61,10 @@ export function ThreeRateFilterBar({ url, patch, unitFilter, children, resetAlso
           treeDefaultExpandAll
           style={{ flex: '1 1 200px', maxWidth: 280 }}
           placeholder={t('filter.unit')}
-          value={url.orgUnitId}
+          value={url.orgUnitId ?? null}
           treeData={tree}
           loading={colleges.isLoading}
-          onChange={(v?: string) => patch({ orgUnitId: v })}
+          onChange={(v?: string | null) => patch({ orgUnitId: v ?? undefined })}
           aria-label={t('filter.unit')}
           data-testid="three-rate-unit"
         />

@@ -19,15 +19,18 @@ export function urlState<K extends string>(keys: readonly K[]) {
       }
       return out;
     }, [params]);
+    // A patch changes the address as it is now, not as this render saw it: the router renders a
+    // navigation in a transition, so a second filter changed before that render commits (a quick
+    // "Reset" after a choice) would otherwise rebuild the address from the older one.
     const patch = useCallback(
-      (p: State) => setParams((prev) => {
-        const next = new URLSearchParams(prev);
+      (p: State) => {
+        const next = new URLSearchParams(window.location.search);
         for (const [k, v] of Object.entries(p) as [string, string | undefined][]) {
           if (v) next.set(k, v);
           else next.delete(k);
         }
-        return next;
-      }, { replace: true }),
+        setParams(next, { replace: true });
+      },
       [setParams],
     );
     return [url, patch];
