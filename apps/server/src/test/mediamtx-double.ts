@@ -239,27 +239,41 @@ export async function startMediaMtxDouble(opts: { apiUser?: string; apiPassword?
         resolve();
         for (const s of sessions.values()) if (s.path === path) s.track.writeRtp(packet);
       });
+      let started = false;
+      socket.once('message', () => void (started = true));
       socket.bind(0, '127.0.0.1', () => {
         const { port } = socket.address() as AddressInfo;
         const main = path.endsWith('_main');
         const filters = [clockCodeFilter()];
         if (font) filters.push(`drawtext=fontfile='${font}':fontcolor=white:fontsize=${main ? 28 : 16}:box=1:boxcolor=black@0.55:boxborderw=6:x=12:y=h/3:text='${path.replace(/[^A-Za-z0-9_]/g, '')} WebRTC'`);
-        encoder.proc = spawn(ffmpeg!, [
-          '-hide_banner', '-loglevel', 'error', '-nostdin',
-          '-re', '-f', 'lavfi', '-i', `testsrc2=size=${main ? '960x540' : '480x270'}:rate=25`,
-          '-vf', filters.join(','),
-          // Real time, no look-ahead, a key frame every second (a new reader sees a picture within 1 s).
-          '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '16', '-lag-in-frames', '0', '-auto-alt-ref', '0', '-error-resilient', '1',
-          '-b:v', main ? '1200k' : '400k', '-g', '25', '-keyint_min', '25', '-pix_fmt', 'yuv420p', '-an',
-          // A connected socket, RTCP to the same port: when this process goes away (even killed), the
-          // encoder's next packet is refused and it exits instead of running on as an orphan.
-          '-f', 'rtp', '-payload_type', '96', `rtp://127.0.0.1:${port}?pkt_size=1200&connect=1&rtcpport=${port}`,
-        ], { stdio: ['ignore', 'ignore', 'ignore'] });
-        encoder.proc.once('exit', () => {
-          clearTimeout(timer);
-          reject(new Error('the encoder exited'));
-          if (!encoder.stopped) stopWebrtcPath(path);
-        });
+        const launch = (attempt: number) => {
+          encoder.proc = spawn(ffmpeg!, [
+            '-hide_banner', '-loglevel', 'error', '-nostdin',
+            '-re', '-f', 'lavfi', '-i', `testsrc2=size=${main ? '960x540' : '480x270'}:rate=25`,
+            '-vf', filters.join(','),
+            // Real time, no look-ahead, a key frame every second (a new reader sees a picture within 1 s).
+            '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '16', '-lag-in-frames', '0', '-auto-alt-ref', '0', '-error-resilient', '1',
+            '-b:v', main ? '1200k' : '400k', '-g', '25', '-keyint_min', '25', '-pix_fmt', 'yuv420p', '-an',
+            // A connected socket, RTCP to the same port: when this process goes away (even killed), the
+            // encoder's next packet is refused and it exits instead of running on as an orphan.
+            '-f', 'rtp', '-payload_type', '96', `rtp://127.0.0.1:${port}?pkt_size=1200&connect=1&rtcpport=${port}`,
+          ], { stdio: ['ignore', 'ignore', 'pipe'] });
+          let stderr = '';
+          encoder.proc.stderr!.on('data', (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-500)));
+          encoder.proc.once('exit', (code, signal) => {
+            // On a loaded CI machine the encoder once exited before its first packet (a clean
+            // checkout, not seen alone): a source that fails to start is started again, as MediaMTX
+            // retries a failing on-demand source; twice more, then the reader is told why.
+            if (!started && !encoder.stopped && attempt < 3) {
+              console.warn(`mediamtx double: the encoder of ${path} exited before its first packet (${signal ?? code}${stderr.trim() ? `: ${stderr.trim()}` : ''}); starting it again`);
+              return launch(attempt + 1);
+            }
+            clearTimeout(timer);
+            reject(new Error(`the encoder exited (${signal ?? code}${stderr.trim() ? `: ${stderr.trim()}` : ''})`));
+            if (!encoder.stopped) stopWebrtcPath(path);
+          });
+        };
+        launch(1);
       });
     });
     encoder.ready.catch(() => undefined);
