@@ -231,7 +231,9 @@ export async function startMediaMtxDouble(opts: { apiUser?: string; apiPassword?
     encoder.ready = new Promise<void>((resolve, reject) => {
       // Generous: on a loaded two-core machine ffmpeg and libvpx can take several seconds to start.
       const timer = setTimeout(() => reject(new Error('no RTP from the encoder in 30 s')), 30_000);
+      let started = false;
       socket.on('message', (packet) => {
+        started = true;
         // The encoder's RTCP sender reports come to the same port (rtcpport): not media.
         const type = packet[1]! & 0x7f;
         if (type >= 72 && type <= 76) return;
@@ -239,8 +241,6 @@ export async function startMediaMtxDouble(opts: { apiUser?: string; apiPassword?
         resolve();
         for (const s of sessions.values()) if (s.path === path) s.track.writeRtp(packet);
       });
-      let started = false;
-      socket.once('message', () => void (started = true));
       socket.bind(0, '127.0.0.1', () => {
         const { port } = socket.address() as AddressInfo;
         const main = path.endsWith('_main');
@@ -261,15 +261,16 @@ export async function startMediaMtxDouble(opts: { apiUser?: string; apiPassword?
           let stderr = '';
           encoder.proc.stderr!.on('data', (d: Buffer) => void (stderr = (stderr + d.toString()).slice(-500)));
           encoder.proc.once('exit', (code, signal) => {
+            const why = `${signal ?? code}${stderr.trim() ? `: ${stderr.trim()}` : ''}`;
             // On a loaded CI machine the encoder once exited before its first packet (a clean
             // checkout, not seen alone): a source that fails to start is started again, as MediaMTX
             // retries a failing on-demand source; twice more, then the reader is told why.
             if (!started && !encoder.stopped && attempt < 3) {
-              console.warn(`mediamtx double: the encoder of ${path} exited before its first packet (${signal ?? code}${stderr.trim() ? `: ${stderr.trim()}` : ''}); starting it again`);
+              console.warn(`mediamtx double: the encoder of ${path} exited before its first packet (${why}); starting it again`);
               return launch(attempt + 1);
             }
             clearTimeout(timer);
-            reject(new Error(`the encoder exited (${signal ?? code}${stderr.trim() ? `: ${stderr.trim()}` : ''})`));
+            reject(new Error(`the encoder exited (${why})`));
             if (!encoder.stopped) stopWebrtcPath(path);
           });
         };
