@@ -8,8 +8,8 @@ export default defineConfig({
     // and every file (browser, API, unit) ran in turn. Two workers run the API and unit files two at
     // a time; the browser files then run one at a time (fileParallelism false below; Vitest puts them
     // in a group after the others). Interleaving them with the other files was tried (2026-11-27):
-    // a browser file with its server, Chromium and live-video encoders already keeps both cores busy,
-    // so beside another file each took two to three times as long and the suite took longer in all.
+    // a browser file beside an API file on two databases took two to three times as long and the
+    // suite longer in all. So the browser files run in a group of their own after the others.
     maxWorkers: 2,
     projects: [
       {
@@ -35,7 +35,11 @@ export default defineConfig({
           setupFiles: ['e2e/support/on-failure.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // After the unit and API files (group 0), two browser files at a time: one file leaves the
+          // two cores about 60 % busy (waits for the server, the page, the clock), and two at a time
+          // took the browser files from 1,808 s to 1,311 s on 2026-11-28 (docs/benchmarks.md).
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
         },
       },
     ],
