@@ -165,6 +165,20 @@ describe('licence', () => {
     expect(await admin2.getByTestId('sso-signin-save').count()).toBe(0);
     expect(await admin2.getByTestId('sso-signin-form').getByRole('radio', { name: 'CAS' }).isDisabled()).toBe(true);
     expect(await admin2.getByTestId('sso-save').isEnabled()).toBe(true);
+    // The AI settings show the tabs of the features the licence has: the analysis' without the assistant's here...
+    await admin2.goto('/hxk/back/aiWarningSettings');
+    await admin2.getByTestId('tab-rules').waitFor();
+    expect(await admin2.getByTestId('tab-assistant').count()).toBe(0);
+    // ...and the assistant's alone with a licence that has the assistant and not the analysis.
+    offset += 60_000;
+    await admin2.goto('/hxk/extendAuthorization');
+    await enterCode(admin2, licenceCode(deploymentId, 365, ['live', 'assistant']), /Extend/);
+    await waitForToast(admin2, 'Licence activated');
+    await admin2.goto('/hxk/back/aiWarningSettings');
+    await admin2.getByTestId('tab-assistant').waitFor();
+    expect(await admin2.getByTestId('tab-rules').count()).toBe(0);
+    expect(await admin2.getByTestId('tab-words').count()).toBe(0);
+    await admin2.getByTestId('assistant-settings-tab').waitFor();
     await admin2.context().close();
     if (shots) {
       for (const language of ['zh', 'en', 'ja'] as const) {

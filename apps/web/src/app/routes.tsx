@@ -611,10 +611,13 @@ export const ROUTES: RouteEntry[] = [
     highlight: 'aiWarningSettings',
     // The assistant's model and fair use are a tab of the AI settings (docs/decisions/0029).
     load: lazy(
-      () => Promise.all([import('../features/analysis/pages/AiWarningSettingsPage.tsx'), import('../features/assistant/components/AssistantSettingsTab.tsx')]),
-      ([page, assistant]) =>
+      () => Promise.all([import('../features/analysis/pages/AiWarningSettingsPage.tsx'), import('../features/assistant/components/AssistantSettingsTab.tsx'), import('../features/licence/api/get-licence.ts')]),
+      ([page, assistant, licence]) =>
         function AiSettings() {
-          return <page.AiWarningSettingsPage extraTabs={[{ key: 'assistant', label: <assistant.AssistantSettingsTabLabel />, children: <assistant.AssistantSettingsTab /> }]} />;
+          // The tabs of the features the licence has (decision 0027).
+          const terms = licence.useLicence();
+          const features = terms.isPending ? undefined : (terms.data?.features ?? null);
+          return <page.AiWarningSettingsPage features={features} extraTabs={[{ feature: 'assistant', key: 'assistant', label: <assistant.AssistantSettingsTabLabel />, children: <assistant.AssistantSettingsTab /> }]} />;
         },
     ),
   },
