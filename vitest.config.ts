@@ -6,10 +6,9 @@ export default defineConfig({
   test: {
     // Vitest's default in run mode is one worker less than the cores: on the 2-core CI that is one,
     // and every file (browser, API, unit) ran in turn. Two workers run the API and unit files two at
-    // a time; the browser files then run one at a time (fileParallelism false below; Vitest puts them
-    // in a group after the others). Interleaving them with the other files was tried (2026-11-27):
-    // a browser file beside an API file on two databases took two to three times as long and the
-    // suite longer in all. So the browser files run in a group of their own after the others.
+    // a time, then the browser files two at a time in a group of their own (below). Interleaving
+    // them with the other files was tried (2026-11-27): a browser file beside an API file on two
+    // databases took two to three times as long and the suite longer in all.
     maxWorkers: 2,
     projects: [
       {

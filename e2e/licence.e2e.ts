@@ -183,6 +183,16 @@ describe('licence', () => {
     if (shots) {
       for (const language of ['zh', 'en', 'ja'] as const) {
         const page = await signIn('admin', language);
+        await page.goto('/hxk/back/aiWarningSettings');
+        await page.getByTestId('assistant-settings-tab').waitFor();
+        await settle(page);
+        await screenshot(page, `ai-settings-assistant-only-${language}`, false);
+        await page.context().close();
+      }
+    }
+    if (shots) {
+      for (const language of ['zh', 'en', 'ja'] as const) {
+        const page = await signIn('admin', language);
         await page.goto('/hxk/back/userManagement');
         await page.getByTestId('user-sso-sync').click();
         await page.getByTestId('sso-signin-unlicensed').waitFor();
