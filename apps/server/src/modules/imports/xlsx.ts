@@ -3,8 +3,9 @@
  * first worksheet row by row; headers are matched in any of the three languages, so a file made from
  * a Chinese template imports for an English reader too.
  */
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { IMPORT_COLUMNS, IMPORT_LIMITS, LANGUAGES, type TImportKind, type TLanguage } from '@hxk/contracts';
 import { AppError } from '../../platform/errors.ts';
 import { readAll } from '../../platform/storage.ts';
@@ -31,7 +32,34 @@ export function cellText(value: unknown): string {
   return String(value).trim();
 }
 
-/** Reads the first worksheet: header row, then data rows (blank rows skipped). */
+/** The parts exceljs's streaming reader needs before any worksheet, in this order. */
+const LEADING_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml'];
+
+/**
+ * The archive again, holding only what the reader uses, with the workbook, its relationships and the
+ * shared strings ahead of the worksheets. exceljs's streaming reader takes a zip's entries in the
+ * order they are stored, and fails on a worksheet stored after the shared strings but before the
+ * workbook; writers order entries differently (exceljs's own writer as its parts finish), so the same
+ * file could be read one time and not the next. Entries are stored (not compressed again) and
+ * streamed from the original one at a time.
+ */
+async function orderedArchive(buffer: Buffer): Promise<Readable> {
+  const zip = await JSZip.loadAsync(buffer);
+  const sheets = Object.keys(zip.files).filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name));
+  sheets.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const out = new JSZip();
+  for (const name of [...LEADING_PARTS, ...sheets]) {
+    const entry = zip.file(name);
+    if (entry) out.file(name, entry.nodeStream('nodebuffer'), { binary: true });
+  }
+  // jszip's stream is readable-stream's, which exceljs does not take for a stream: piped into Node's.
+  const generated = out.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'STORE' });
+  const stream = new PassThrough();
+  generated.on('error', (err: Error) => stream.destroy(err));
+  return generated.pipe(stream);
+}
+
+/** Reads the workbook's first worksheet: header row, then data rows (blank rows skipped). */
 export async function readRows(kind: TImportKind, input: Buffer | Readable): Promise<SheetRow[]> {
   const columns = IMPORT_COLUMNS[kind];
   const byHeader = new Map<string, string>();
@@ -45,8 +73,11 @@ export async function readRows(kind: TImportKind, input: Buffer | Readable): Pro
   const rows: SheetRow[] = [];
   let keys: (string | null)[] | null = null;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(await orderedArchive(buffer), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore' });
     for await (const sheet of reader) {
+      // The first tab of the workbook, wherever its part is stored (a moved tab keeps its part's name).
+      const firstTab = (reader as unknown as { model?: { sheets?: { id: number }[] } }).model?.sheets?.[0]?.id;
+      if (firstTab !== undefined && (sheet as unknown as { id: number | string }).id !== firstTab) continue;
       for await (const row of sheet) {
         const values = row.values as unknown[]; // 1-based
         if (!keys) {
