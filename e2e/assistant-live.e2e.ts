@@ -1,6 +1,6 @@
 /**
- * The assistant's live commentary (spec section 7's socket, type 101) in the patrol detail's AI tab,
- * and a long conversation in the chat panel (virtualized: only the messages near the viewport are in
+ * The assistant's live commentary (spec section 7's socket, type 101) in the patrol detail's AI tab
+ * and beside a live lesson broadcast from the room, and a long conversation in the chat panel (virtualized: only the messages near the viewport are in
  * the page). The server's clock is 10:05 at school, a demo room is in class, and its class carries live
  * figures; no language model is configured, so the offline data assistant comments from the figures.
  */
@@ -17,19 +17,22 @@ const shots = process.env.HXK_SCREENSHOTS === '1';
 
 let server: TestServer;
 let browser: Browser;
-let room: { id: string; courseSessionId: string; schoolId: string };
+let room: { id: string; courseSessionId: string; schoolId: string; cameraId: string; course: string };
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ now: schoolMorning() }), launchBrowser()]);
   const today = zonedClock(server.app.deps.now(), server.app.deps.config.schoolTimezone).date;
   room = await platformTx(server.app.deps.dbh.db, 'seed', async (tx) => {
     const found = (await tx.execute(sql`
-      select r.id::text as id, cs.id::text as "courseSessionId", r.school_id::text as "schoolId"
+      select r.id::text as id, cs.id::text as "courseSessionId", r.school_id::text as "schoolId", c.name as course,
+        (select cam.id::text from cameras cam where cam.school_id = r.school_id and cam.classroom_id = r.id and cam.frame <> 'composite' order by cam.sort, cam.id limit 1) as "cameraId"
       from classrooms r
       join course_sessions cs on cs.school_id = r.school_id and cs.classroom_id = r.id
+      join courses c on c.school_id = cs.school_id and c.id = cs.course_id
       join schools s on s.id = r.school_id
       where s.code = (select code from schools order by id limit 1) and cs.lesson_date = ${today}::date and 3 between cs.session_start and cs.session_end
-      order by r.name limit 1`) as unknown as { rows: { id: string; courseSessionId: string; schoolId: string }[] }).rows[0];
+        and exists (select 1 from cameras cam where cam.school_id = r.school_id and cam.classroom_id = r.id and cam.frame <> 'composite')
+      order by r.name limit 1`) as unknown as { rows: (typeof room)[] }).rows[0];
     if (!found) throw new Error('no demo room in class');
     // The class's live figures: 40 expected, 8 front seats, a sample a minute with head-up falling.
     const a = (await tx.execute(sql`
@@ -110,6 +113,64 @@ describe('the live commentary in the patrol detail', () => {
       await settle(page);
       await page.getByTestId('live-commentary').scrollIntoViewIfNeeded();
       await screenshot(page, `live-commentary-${lng}${mobile ? '-phone' : ''}`, false);
+      await page.context().close();
+    }
+  });
+});
+
+describe('the live commentary beside a live lesson', () => {
+  /** A live lesson on air now from the room's camera, scheduled through the API as the signed-in administrator. */
+  const scheduleLesson = (page: Page) =>
+    page.evaluate(async ({ cameraId, from, to }) => {
+      const res = await fetch('/app/live-lessons/v1/save', {
+        method: 'POST',
+        headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', language: 'en' },
+        credentials: 'include',
+        body: JSON.stringify({ title: 'Open day broadcast', audience: 'public', cameraId, startsAt: from, endsAt: to }),
+      });
+      return ((await res.json()) as { data: { lessonId: string } }).data.lessonId;
+    }, { cameraId: room.cameraId, from: new Date(server.app.deps.now().getTime() - 5 * 60_000).toISOString(), to: new Date(server.app.deps.now().getTime() + 30 * 60_000).toISOString() });
+  let lessonId: string;
+
+  it('names the class under way in the room and streams the assistant\'s commentary on it', async () => {
+    const page = await signInToShell(browser, server.url, 'admin', { language: 'en' });
+    lessonId = await scheduleLesson(page);
+    expect(lessonId).toMatch(/^\d+$/);
+    await page.goto(`/hxk/back/liveListDetail?id=${lessonId}`);
+    await page.getByTestId('lesson-viewer').and(page.locator('[data-state="live"]')).waitFor();
+    const beside = page.getByTestId('lesson-commentary');
+    await beside.getByText(`Class in this room now: ${room.course}`, { exact: false }).waitFor();
+    await comment(page);
+    expect(await page.getByTestId('live-commentary-text').textContent()).toContain('Now 28 students are in the picture (attendance 70.0%)');
+    if (shots) {
+      await settle(page);
+      await beside.scrollIntoViewIfNeeded();
+      await screenshot(page, 'lesson-commentary-en', false);
+    }
+    await page.context().close();
+  });
+
+  it('offers no commentary to a visitor of the open link', async () => {
+    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await page.goto(`/hxk/back/liveListDetail?id=${lessonId}&school=${room.schoolId}`);
+    await page.getByTestId('lesson-viewer').and(page.locator('[data-state="live"]')).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('lesson-commentary').count()).toBe(0);
+    // The assistant's code is not even loaded for them.
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('LiveCommentaryPanel')))).toBe(false);
+    await page.context().close();
+  });
+
+  it.runIf(shots)('looks right in zh and ja, and on a phone', async () => {
+    for (const [lng, mobile] of [['zh', false], ['ja', false], ['en', true]] as const) {
+      const page = await signInToShell(browser, server.url, 'admin', { language: lng, mobile, ...(mobile ? { ready: (p: Page) => p.getByTestId('menu-toggle').waitFor() } : {}) });
+      await page.goto(`/hxk/back/liveListDetail?id=${lessonId}`);
+      await page.getByTestId('lesson-commentary').waitFor();
+      await comment(page);
+      await settle(page);
+      await page.getByTestId('lesson-commentary').scrollIntoViewIfNeeded();
+      await screenshot(page, `lesson-commentary-${lng}${mobile ? '-phone' : ''}`, false);
+      if (mobile) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.context().close();
     }
   });

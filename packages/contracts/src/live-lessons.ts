@@ -72,6 +72,12 @@ export const ZLiveLessonView = z.object({
   lesson: ZLiveLesson,
   /** Server time, so the page counts down and switches state by the server's clock. */
   now: z.string(),
+  /**
+   * The class under way in the lesson's room, for the assistant's live commentary on it (spec section
+   * 7, type 101): given while the lesson is on air to a member who may watch that class (its teacher,
+   * or the room in their patrol reach) when the licence has the assistant; null otherwise.
+   */
+  classNow: z.object({ courseSessionId: ZId, courseName: z.string(), teacherName: z.string() }).nullable(),
 });
 export type TLiveLessonView = z.infer<typeof ZLiveLessonView>;
 

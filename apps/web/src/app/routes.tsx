@@ -1,6 +1,9 @@
+import { lazy as lazyComponent, Suspense } from 'react';
 import { HOME_ROUTE, PATHS } from '../lib/paths.ts';
 import { lazy, type RouteEntry, type RouteLayout } from './route-entry.ts';
 import { SIGN_IN_ROUTES } from './sign-in-routes.ts';
+
+const LessonCommentary = lazyComponent(() => import('../features/assistant/components/LiveCommentaryPanel.tsx').then((m) => ({ default: m.LiveCommentaryPanel })));
 
 export { HOME_ROUTE };
 export type { RouteAccess, RouteEntry, RouteLayout } from './route-entry.ts';
@@ -460,7 +463,20 @@ export const ROUTES: RouteEntry[] = [
     highlight: 'liveListPage',
     load: lazy(() => import('../features/live-lessons/pages/LiveListPage.tsx'), (m) => m.LiveListPage),
   },
-  { key: 'liveListDetail', path: '/back/liveListDetail', layout: 'account', access: 'open', load: lazy(() => import('../features/live-lessons/pages/LiveListDetailPage.tsx'), (m) => m.LiveListDetailPage) },
+  {
+    key: 'liveListDetail',
+    path: '/back/liveListDetail',
+    layout: 'account',
+    access: 'open',
+    // The assistant's live commentary on the class under way, loaded only when a member's view offers it.
+    load: lazy(
+      () => import('../features/live-lessons/pages/LiveListDetailPage.tsx'),
+      (m) =>
+        function LiveListDetail() {
+          return <m.LiveListDetailPage aiCommentary={(liveId) => <Suspense fallback={null}><LessonCommentary liveId={liveId} /></Suspense>} />;
+        },
+    ),
+  },
   // Single sign-on (issue 19): /SSO and /SSOBS open with no checks; /loading finishes the sign-in.
   { key: 'SSO', path: '/SSO', layout: 'auth', access: 'open', load: lazy(() => import('../features/sso/pages/SsoPage.tsx'), (m) => m.SsoPage) },
   { key: 'SSOBS', path: '/SSOBS', layout: 'auth', access: 'open', load: lazy(() => import('../features/sso/pages/SsoPage.tsx'), (m) => m.SsoPage) },

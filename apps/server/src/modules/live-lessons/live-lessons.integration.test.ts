@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { call, createTestEnv, DRIVERS, loginAs, type TestEnv } from '../../test/harness.ts';
+import { platformTx } from '../../platform/tenancy.ts';
+import { rowsOf } from '../../platform/sql-rows.ts';
+import { zonedInstant } from '../recordings/recording-windows.ts';
+import { rawPublicKey, signLicence } from '../licence/licence-code.ts';
+import { licencePayload } from '../licence/sign-cli.ts';
 
 type Lesson = { lessonId: string; title: string; state: string; audience: string; cameraId: string; classroomId: string; schoolId: string };
 type Page<T> = { list: T[]; total: number };
@@ -8,6 +15,8 @@ type Grant = { url: string; cameraId: string; quality: string };
 
 const P = '/app/live-lessons/v1';
 const HOUR = 3_600_000;
+const vendor = crypto.generateKeyPairSync('ed25519');
+type ClassNow = { courseSessionId: string; courseName: string; teacherName: string } | null;
 
 describe.each(DRIVERS)('live lessons and shares on %s', (driver) => {
   let env: TestEnv;
@@ -22,7 +31,7 @@ describe.each(DRIVERS)('live lessons and shares on %s', (driver) => {
   const save = (body: Record<string, unknown>, token = admin) => api<Lesson>('/save', { body: { title: 'Open class', audience: 'public', cameraId: room(0).cameraIds[0], ...body }, token });
 
   beforeAll(async () => {
-    env = await createTestEnv(driver);
+    env = await createTestEnv(driver, { env: { LICENCE_PUBLIC_KEY: rawPublicKey(vendor.publicKey) } });
     [admin, admin2, teacher] = await Promise.all([loginAs(env.app, 'admin'), loginAs(env.app, 'admin2'), loginAs(env.app, 'teacher')]);
   });
   afterAll(async () => env?.close());
@@ -205,5 +214,35 @@ describe.each(DRIVERS)('live lessons and shares on %s', (driver) => {
     expect((await api('/open/share/play', { body: { schoolId: env.schoolA.schoolId, code: pub.body.data.code } })).body.errorKey).toBe('liveLessons.ended');
     admin = await loginAs(env.app, 'admin'); // the clock has run past the session's idle limit
     expect((await share('public', '1d')).body.errorKey).toBe('shares.lessonOver');
+  });
+  it('offers the assistant\'s commentary on the class under way in the room: to members in its patrol reach, while the lesson is on air, with the assistant licensed', async () => {
+    // A class of the school in a room with cameras; the clock moves ten minutes into it.
+    const [cls] = await platformTx(env.dbh.db, 'seed', async (tx) => rowsOf<{ id: string; course: string; date: string; start: number; cameraId: string }>(await tx.execute(sql`
+      select cs.id::text as id, c.name as course, cs.lesson_date::text as date, st.start_minute as start,
+        (select cam.id::text from cameras cam where cam.school_id = cs.school_id and cam.classroom_id = cs.classroom_id order by cam.id limit 1) as "cameraId"
+      from course_sessions cs
+      join courses c on c.school_id = cs.school_id and c.id = cs.course_id
+      join session_times st on st.school_id = cs.school_id and st.session_no = cs.session_start
+      where cs.school_id = ${env.schoolA.schoolId} and exists (select 1 from cameras cam where cam.school_id = cs.school_id and cam.classroom_id = cs.classroom_id)
+      order by cs.lesson_date desc, cs.id limit 1`)));
+    env.clock.now = new Date(zonedInstant(cls!.date, cls!.start + 10, env.config.schoolTimezone).getTime());
+    [admin, teacher] = await Promise.all([loginAs(env.app, 'admin'), loginAs(env.app, 'teacher')]);
+    const lesson = (await save({ title: 'Beside the class', cameraId: cls!.cameraId, startsAt: at(-0.1), endsAt: at(0.5) })).body.data;
+    expect(lesson.state).toBe('live');
+    const classNow = async (token: string) => (await api<{ classNow: ClassNow }>(`/watch?lessonId=${lesson.lessonId}`, { token })).body.data.classNow;
+    expect(await classNow(admin)).toEqual({ courseSessionId: cls!.id, courseName: cls!.course, teacherName: expect.any(String) });
+    // A teacher without patrol reach watches the lesson, without the commentary; so does the open viewer.
+    expect(await classNow(teacher)).toBeNull();
+    const open = await api<{ classNow: ClassNow }>(`/open/watch?schoolId=${env.schoolA.schoolId}&lessonId=${lesson.lessonId}`);
+    expect(open.body.data.classNow).toBeNull();
+    // Not on air (a later lesson in the same room): none either.
+    const later = (await save({ title: 'Later', cameraId: cls!.cameraId, startsAt: at(1), endsAt: at(2) })).body.data;
+    expect((await api<{ classNow: ClassNow }>(`/watch?lessonId=${later.lessonId}`, { token: admin })).body.data.classNow).toBeNull();
+    // A licence without the assistant: no commentary offered.
+    const { deploymentId } = (await call<{ deploymentId: string }>(env.app, { url: '/base/licence/v1/info', headers: en, token: admin })).body.data;
+    const payload = licencePayload({ licensee: 'Example University', deploymentId, schools: 10, classrooms: 10_000, features: ['live', 'ai', 'statistics', 'lessonPlans', 'sso'], issuedAt: env.clock.now, expiresAt: new Date(env.clock.now.getTime() + 365 * 86_400_000) });
+    const activated = await call(env.app, { url: '/base/licence/v1/activate', body: { code: signLicence(payload, vendor.privateKey) }, headers: en, token: admin });
+    expect(activated.body.code, activated.body.msg).toBe(1);
+    expect(await classNow(admin)).toBeNull();
   });
 });

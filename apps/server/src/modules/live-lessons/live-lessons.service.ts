@@ -12,6 +12,9 @@ import { inSchool } from '../../platform/tenancy.ts';
 import type { Tx } from '../../platform/db.ts';
 import { cameraWithRoom } from '../live/live.repo.ts';
 import { grantPlay } from '../live/live.service.ts';
+import { licenceStatus } from '../licence/licence.service.ts';
+import { isLicensed } from '../licence/licence-rules.ts';
+import { classUnderWay } from '../patrol/patrol.service.ts';
 import * as repo from './live-lessons.repo.ts';
 import { lessonState } from './lesson-state.ts';
 
@@ -98,13 +101,21 @@ export async function cancelLesson(ctx: MemberCtx, lessonId: string): Promise<nu
 
 // ---------------------------------------------------------------- watching
 
-const view = (row: repo.LessonRow, now: Date): TLiveLessonView => ({ lesson: present(row, now), now: now.toISOString() });
+const view = (row: repo.LessonRow, now: Date, classNow: TLiveLessonView['classNow'] = null): TLiveLessonView => ({ lesson: present(row, now), now: now.toISOString(), classNow });
+
+/** The class the assistant may comment on beside the lesson: under way in its room while it is on air. */
+async function classForCommentary(ctx: MemberCtx, row: repo.LessonRow, now: Date): Promise<TLiveLessonView['classNow']> {
+  if (lessonState(row, now) !== 'live') return null;
+  if (!isLicensed((await licenceStatus(ctx.deps)).terms, 'assistant')) return null;
+  return classUnderWay(ctx, row.classroomId);
+}
 
 /** A lesson as a member of its school watches it. */
 export async function watchAsMember(ctx: MemberCtx, lessonId: string): Promise<TLiveLessonView> {
   const row = await inSchool(ctx, (tx) => repo.lessonRow(tx, lessonId));
   if (!row || row.cancelledAt) throw new AppError('liveLessons.notFound');
-  return view(row, ctx.deps.now());
+  const now = ctx.deps.now();
+  return view(row, now, await classForCommentary(ctx, row, now));
 }
 
 /** The open viewer: a public lesson; a members-only one asks for sign-in (a member of its school signed in sees it too). */

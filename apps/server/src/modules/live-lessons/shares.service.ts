@@ -58,7 +58,7 @@ export async function openShare(ctx: Ctx, q: { schoolId: string; code: string })
   const facts = { code: share.code, audience: share.audience, expiresAt: share.expiresAt };
   if (share.recordingId) return { kind: 'clip', clip: await clipView(ctx.deps, share), now: now.toISOString(), share: facts };
   const lesson = await lessonOf(ctx, q.schoolId, share);
-  return { kind: 'lesson', lesson: present(lesson, now), now: now.toISOString(), share: facts };
+  return { kind: 'lesson', lesson: present(lesson, now), now: now.toISOString(), classNow: null, share: facts };
 }
 
 export async function playShare(ctx: Ctx, q: { schoolId: string; code: string }): Promise<TPlayGrant> {

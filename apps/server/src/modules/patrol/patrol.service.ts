@@ -48,6 +48,24 @@ async function classNow(ctx: MemberCtx, tx: Tx, classroomId: string): Promise<{ 
   return null;
 }
 
+/**
+ * The class under way in a room (not one about to start) when the room is in the member's patrol
+ * reach, else null: what a live lesson's viewer offers the assistant's live commentary on.
+ */
+export async function classUnderWay(ctx: MemberCtx, classroomId: string): Promise<{ courseSessionId: string; courseName: string; teacherName: string } | null> {
+  return inSchool(ctx, async (tx) => {
+    try {
+      await assertRoomReach(ctx, tx, classroomId);
+    } catch (err) {
+      if (err instanceof AppError) return null;
+      throw err;
+    }
+    const now = await classNow(ctx, tx, classroomId);
+    if (!now || now.cls.state === 'waiting') return null;
+    return { courseSessionId: now.cls.courseSessionId, courseName: now.cls.courseName, teacherName: now.cls.teacher.name };
+  });
+}
+
 export async function roomDetail(ctx: MemberCtx, classroomId: string): Promise<TPatrolDetailRoom> {
   return inSchool(ctx, async (tx) => {
     const r = await repo.room(tx, classroomId);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
 import { ClockCircleOutlined, LoginOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -79,9 +79,10 @@ function Countdown({ to, serverNow }: { to: string; serverNow: string }) {
  * A live lesson as its viewer sees it: the heading (title, room, time), then the lesson's one stream
  * while it is on air, "not started yet, starts at …" with a countdown before, and "the program has
  * ended" after. Works for a member, for the open link of a public lesson, and for a share — which may
- * also open a clip of a class recording (ClipViewer).
+ * also open a clip of a class recording (ClipViewer). `commentary` (composed by the route registry)
+ * adds the assistant's live commentary on the class under way in the room, when the view offers it.
  */
-export function LessonViewer({ target }: { target: ViewTarget }) {
+export function LessonViewer({ target, commentary }: { target: ViewTarget; commentary?: ((liveId: string) => ReactNode) | undefined }) {
   const { t } = useTranslation('liveLessons');
   const view = useLessonView(target);
   const lesson = view.data && 'lesson' in view.data ? view.data.lesson : undefined;
@@ -111,6 +112,8 @@ export function LessonViewer({ target }: { target: ViewTarget }) {
   }
   if (view.data && 'clip' in view.data) return <ClipViewer key={view.data.clip.recordingId} clip={view.data.clip} />;
   const l = lesson!;
+  // A member's view names the class under way in the room when the assistant may comment on it.
+  const classNow = view.data && 'classNow' in view.data ? view.data.classNow : null;
   return (
     <Card styles={{ body: { padding: 0 } }} data-testid="lesson-viewer" data-state={l.state}>
       <div style={{ padding: '16px 20px' }}>
@@ -146,6 +149,12 @@ export function LessonViewer({ target }: { target: ViewTarget }) {
           />
         </div>
       )}
+      {l.state === 'live' && classNow && commentary ? (
+        <Flex vertical gap={8} style={{ padding: 16 }} data-testid="lesson-commentary">
+          <Typography.Text type="secondary">{t('viewer.classNow', { course: classNow.courseName, teacher: classNow.teacherName })}</Typography.Text>
+          {commentary(classNow.courseSessionId)}
+        </Flex>
+      ) : null}
     </Card>
   );
 }

@@ -12,7 +12,7 @@ import { viewTarget } from '../components/view-target.ts';
  * log-out when signed in) for everyone: members reach it from /back/liveListPage and the back office,
  * visitors from a public link or a poster's QR code.
  */
-export function LiveListDetailPage() {
+export function LiveListDetailPage({ aiCommentary }: { aiCommentary?: (liveId: string) => React.ReactNode }) {
   const { t } = useTranslation('liveLessons');
   const [params] = useSearchParams();
   const key = params.toString();
@@ -20,7 +20,7 @@ export function LiveListDetailPage() {
   const target = useMemo(() => viewTarget(params, { signedIn: hasToken(), schoolId: getSchoolId() }), [key]);
   return (
     <div style={{ maxWidth: 1100, margin: '0 auto', width: '100%' }} data-testid="live-detail-page">
-      {target ? <LessonViewer target={target} /> : <Result status="404" title={t('viewer.badLink')} />}
+      {target ? <LessonViewer target={target} commentary={aiCommentary} /> : <Result status="404" title={t('viewer.badLink')} />}
     </div>
   );
 }
