@@ -2,7 +2,8 @@
  * The assistant's tab of the AI settings (docs/decisions/0029): an administrator sets the school's
  * own language model (the key write-only), tests it, sets a monthly token budget; the assistant
  * answers with the school's model, the usage shows per model and day, a question past the budget
- * is refused with the reason, and a person reads their own usage. Two local doubles of the
+ * is refused with the reason, as is one past the school's questions per hour, and a person reads
+ * their own usage. Two local doubles of the
  * OpenAI-compatible API stand for the deployment's model and the school's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,6 +111,27 @@ describe('the assistant\'s settings', () => {
     const mine = page.getByTestId('assistant-my-usage-dialog');
     await expect.poll(() => mine.getByTestId('assistant-usage-questions').textContent()).toContain('2');
     await mine.getByText('0 tokens left this month').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the whole school to its number of questions per hour, said in the reader\'s language', async () => {
+    // The test above kept two questions of the school this hour.
+    const page = await signIn('admin', 'en');
+    const errors = watchErrors(page);
+    await openTab(page);
+    await page.getByTestId('assistant-monthly-tokens').fill('');
+    await page.getByTestId('assistant-school-hourly').fill('2');
+    await page.getByTestId('assistant-settings-save').click();
+    await waitForToast(page, 'Assistant settings saved');
+    await page.reload();
+    await page.getByTestId('tab-assistant').click();
+    await expect.poll(() => page.getByTestId('assistant-school-hourly').inputValue()).toBe('2');
+    expect(await page.getByTestId('assistant-monthly-tokens').inputValue()).toBe('');
+    const asked = school.state.requests.length;
+    await ask(page, 'A third question this hour');
+    await waitForToast(page, 'This school can ask 2 questions an hour and has reached that. Try again in');
+    expect(school.state.requests.length).toBe(asked);
     expect(errors).toEqual([]);
     await page.context().close();
   });

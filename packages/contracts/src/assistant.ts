@@ -112,7 +112,8 @@ export type TAssistantChunk = z.infer<typeof ZAssistantChunk>;
 /**
  * The school's language model (docs/decisions/0029): its own when address, model and key are all set,
  * else the deployment's (LLM_*), else none (the offline data assistant). The key is never returned.
- * Fair use: a monthly token budget for the school and questions per person per hour (null: none).
+ * Fair use: a monthly token budget for the school, questions per person per hour and questions of
+ * the whole school per hour (null: none).
  */
 export const ZAssistantSettings = z.object({
   baseUrl: z.string().nullable(),
@@ -122,10 +123,11 @@ export const ZAssistantSettings = z.object({
   deploymentConfigured: z.boolean(),
   monthlyTokens: z.number().int().nullable(),
   personHourly: z.number().int().nullable(),
+  schoolHourly: z.number().int().nullable(),
 });
 export type TAssistantSettings = z.infer<typeof ZAssistantSettings>;
 
-export const ASSISTANT_FAIR_USE_LIMITS = { monthlyTokens: 1_000_000_000, personHourly: 10_000 } as const;
+export const ASSISTANT_FAIR_USE_LIMITS = { monthlyTokens: 1_000_000_000, personHourly: 10_000, schoolHourly: 100_000 } as const;
 
 /** apiKey: a new key, null to remove the stored one, absent to keep it (only with an unchanged address). */
 export const ZSaveAssistantSettings = z.object({
@@ -134,6 +136,8 @@ export const ZSaveAssistantSettings = z.object({
   apiKey: z.string().trim().min(1).max(500).nullable().optional(),
   monthlyTokens: z.number().int().min(1).max(ASSISTANT_FAIR_USE_LIMITS.monthlyTokens).nullable(),
   personHourly: z.number().int().min(1).max(ASSISTANT_FAIR_USE_LIMITS.personHourly).nullable(),
+  /** Absent: unchanged (clients written before the school's hourly limit existed). */
+  schoolHourly: z.number().int().min(1).max(ASSISTANT_FAIR_USE_LIMITS.schoolHourly).nullable().optional(),
 });
 export type TSaveAssistantSettings = z.infer<typeof ZSaveAssistantSettings>;
 

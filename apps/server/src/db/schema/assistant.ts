@@ -57,6 +57,8 @@ export const assistantMessages = pgTable('assistant_messages', {
   primaryKey({ columns: [t.schoolId, t.id] }),
   foreignKey({ columns: [t.schoolId, t.sessionId], foreignColumns: [assistantSessions.schoolId, assistantSessions.id] }).onDelete('cascade'),
   index('assistant_messages_session_idx').on(t.schoolId, t.sessionId, t.createdAt),
+  // The school's questions of the last hour (its hourly limit).
+  index('assistant_messages_created_idx').on(t.schoolId, t.createdAt),
   check('assistant_messages_ck', sql`${t.stopState} in (0, 1, 2) and ${t.source} in ('llm', 'rules') and char_length(${t.problem}) between 1 and 4000`),
 ]);
 
@@ -74,9 +76,10 @@ export const assistantSettings = pgTable('assistant_settings', {
   apiKey: text('api_key'),
   monthlyTokens: bigint('monthly_tokens', { mode: 'number' }),
   personHourly: integer('person_hourly'),
+  schoolHourly: integer('school_hourly'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
-  check('assistant_settings_ck', sql`(${t.monthlyTokens} is null or ${t.monthlyTokens} > 0) and (${t.personHourly} is null or ${t.personHourly} > 0)`),
+  check('assistant_settings_ck', sql`(${t.monthlyTokens} is null or ${t.monthlyTokens} > 0) and (${t.personHourly} is null or ${t.personHourly} > 0) and (${t.schoolHourly} is null or ${t.schoolHourly} > 0)`),
 ]);
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.ts';
-import { ANSWER_RESERVE_TOKENS, checkBudget, checkPersonRate, estimateTokens, monthRange, remaining, reservationFor, TokenMeter } from './fair-use.ts';
+import { ANSWER_RESERVE_TOKENS, checkBudget, checkPersonRate, checkSchoolRate, estimateTokens, monthRange, remaining, reservationFor, TokenMeter } from './fair-use.ts';
 
 const thrown = (f: () => void) => {
   try {
@@ -62,6 +62,27 @@ describe('questions per person per hour', () => {
 
   it('has no limit when the school sets none', () => {
     expect(thrown(() => checkPersonRate(Array.from({ length: 500 }, () => ago(1)), null, now))).toBeNull();
+  });
+});
+
+describe('questions of the whole school per hour', () => {
+  const now = new Date('2026-11-27T10:00:00Z');
+  const ago = (min: number) => new Date(now.getTime() - min * 60_000);
+
+  it('lets a question through while the school asked fewer than its limit in the hour', () => {
+    expect(thrown(() => checkSchoolRate(null, 100, now))).toBeNull();
+    // The 100th latest question left the hour a minute ago.
+    expect(thrown(() => checkSchoolRate(ago(61), 100, now))).toBeNull();
+    expect(thrown(() => checkSchoolRate(ago(60), 100, now))).toBeNull();
+  });
+
+  it('refuses at the limit and says when the question that decides leaves the hour', () => {
+    expect(thrown(() => checkSchoolRate(ago(45), 100, now))).toMatchObject({ key: 'assistant.schoolRate', params: { limit: 100, minutes: 15 } });
+    expect(thrown(() => checkSchoolRate(ago(59.9), 1, now))).toMatchObject({ key: 'assistant.schoolRate', params: { limit: 1, minutes: 1 } });
+  });
+
+  it('has no limit when the school sets none', () => {
+    expect(thrown(() => checkSchoolRate(ago(1), null, now))).toBeNull();
   });
 });
 

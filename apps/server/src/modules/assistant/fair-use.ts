@@ -1,7 +1,7 @@
 /**
  * The assistant's fair use (docs/decisions/0029): the rules, apart from where their figures come
- * from. A school may set a monthly token budget and a number of questions per person per hour; the
- * server refuses a question (429, localized) once either is reached. Tokens are the provider's
+ * from. A school may set a monthly token budget, a number of questions per person per hour and one
+ * for the whole school per hour; the server refuses a question (429, localized) once any is reached. Tokens are the provider's
  * reported usage, or — when it reports none (a stop, a server without stream usage) — an estimate
  * from the text sent and received.
  */
@@ -41,10 +41,27 @@ export function checkPersonRate(askedAt: readonly Date[], limit: number | null, 
   if (limit === null) return;
   const since = now.getTime() - HOUR_MS;
   const inHour = askedAt.map((d) => d.getTime()).filter((t) => t > since).sort((a, b) => a - b);
-  if (inHour.length < limit) return;
-  // The question that must leave the hour before another may be asked.
-  const frees = inHour[inHour.length - limit]! + HOUR_MS;
-  throw new AppError('assistant.personRate', { limit, minutes: Math.max(1, Math.ceil((frees - now.getTime()) / 60_000)) });
+  checkHourly('assistant.personRate', inHour.length >= limit ? new Date(inHour[inHour.length - limit]!) : null, limit, now);
+}
+
+/**
+ * Refuses a question when the whole school asked `limit` questions in the hour before `now` (null:
+ * no limit). `nthLatest` is when the school's `limit`-th most recent question was asked (null: it
+ * has asked fewer).
+ */
+export function checkSchoolRate(nthLatest: Date | null, limit: number | null, now: Date): void {
+  if (limit === null) return;
+  checkHourly('assistant.schoolRate', nthLatest, limit, now);
+}
+
+/**
+ * The hourly rule: `nthLatest` is the limit-th most recent question; while it is within the hour
+ * another would pass the limit, and the refusal says in how many minutes it leaves the hour.
+ */
+function checkHourly(key: 'assistant.personRate' | 'assistant.schoolRate', nthLatest: Date | null, limit: number, now: Date): void {
+  if (!nthLatest || nthLatest.getTime() <= now.getTime() - HOUR_MS) return;
+  const frees = nthLatest.getTime() + HOUR_MS;
+  throw new AppError(key, { limit, minutes: Math.max(1, Math.ceil((frees - now.getTime()) / 60_000)) });
 }
 
 // Han, kana and Hangul: about a token each in the tokenizers of the models schools use.

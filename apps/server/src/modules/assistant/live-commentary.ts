@@ -126,7 +126,7 @@ export async function* liveCommentary(ctx: MemberCtx, liveId: string, signal: Ab
   }
   const forModel = JSON.stringify(factsForModel(facts));
   const system = sayLive(ctx.lang, 'system');
-  const admitted = await inSchool(ctx, (tx) => admitQuestion(ctx, tx, { reserveText: `${system}\n${forModel}`, personRate: false }));
+  const admitted = await inSchool(ctx, (tx) => admitQuestion(ctx, tx, { reserveText: `${system}\n${forModel}`, hourly: false }));
   const { llm } = admitted;
   const meter = new TokenMeter();
   // Counted before the last chunk goes out, so that whoever reads the usage on 'stop' sees it; once.

@@ -60,7 +60,7 @@ describe.each(DRIVERS)('the school\'s own language model and fair use (%s)', (dr
   }
 
   it('starts with the deployment\'s model; only an administrator reads or sets it; an incomplete service is refused with the reason', async () => {
-    expect((await get(admin)).body.data).toEqual({ baseUrl: null, model: null, apiKeySet: false, inUse: 'deployment', deploymentConfigured: true, monthlyTokens: null, personHourly: null });
+    expect((await get(admin)).body.data).toEqual({ baseUrl: null, model: null, apiKeySet: false, inUse: 'deployment', deploymentConfigured: true, monthlyTokens: null, personHourly: null, schoolHourly: null });
     const partial = await save(admin, { baseUrl: schoolUrl, model: 'school-m', apiKey: null });
     expect(partial.status).toBe(400);
     expect(partial.body).toMatchObject({ errorKey: 'assistant.incomplete' });
@@ -181,6 +181,27 @@ describe.each(DRIVERS)('the school\'s own language model and fair use (%s)', (dr
     env.clock.advance(3601);
     expect((await ask(teacher, 'Next hour')).statusCode).toBe(200);
     await save(admin, { baseUrl: schoolUrl, model: 'school-m', personHourly: null });
+  });
+
+  it('refuses everyone\'s questions once the school asked its hourly number, and the hour passes', async () => {
+    expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m', schoolHourly: 0 })).status).toBe(400);
+    expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m', schoolHourly: 100_001 })).status).toBe(400);
+    env.clock.advance(3601);
+    [admin, teacher] = await Promise.all([loginAs(env.app, 'admin'), loginAs(env.app, 'teacher')]);
+    expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m', schoolHourly: 3 })).body.data).toMatchObject({ schoolHourly: 3, personHourly: null });
+    // Saved without the field (an older client): the limit stays.
+    expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m' })).body.data.schoolHourly).toBe(3);
+    school.state.turns = [{ content: ['ok'] }];
+    // Four questions of two people at once: three pass, the fourth is refused, whoever asked it.
+    const together = await Promise.all([ask(teacher, 'One'), ask(admin, 'Two'), ask(teacher, 'Three'), ask(admin, 'Four')]);
+    expect(together.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429]);
+    expect(together.find((r) => r.statusCode === 429)!.json()).toMatchObject({ errorKey: 'assistant.schoolRate', msg: 'This school can ask 3 questions an hour and has reached that. Try again in 60 minutes.' });
+    const ja = await ask(teacher, 'Five', 'ja');
+    expect(ja.json()).toMatchObject({ errorKey: 'assistant.schoolRate', msg: 'この学校が 1 時間に質問できるのは 3 回までで、上限に達しました。60 分後にもう一度お試しください。' });
+    env.clock.advance(3601);
+    [admin, teacher] = await Promise.all([loginAs(env.app, 'admin'), loginAs(env.app, 'teacher')]);
+    expect((await ask(teacher, 'Next hour')).statusCode).toBe(200);
+    expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m', schoolHourly: null })).body.data.schoolHourly).toBeNull();
   });
 
   it('keeps schools apart: another school reads its own settings and usage, never these, and uses the deployment\'s model', async () => {

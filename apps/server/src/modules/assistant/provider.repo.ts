@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, or, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, or, sql, sum } from 'drizzle-orm';
 import { assistantMessages, assistantReservations, assistantSessions, assistantSettings, assistantUsage } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 
@@ -46,6 +46,21 @@ export async function askedSince(tx: Tx, accountId: string, since: Date): Promis
     .innerJoin(assistantSessions, and(eq(assistantSessions.schoolId, assistantMessages.schoolId), eq(assistantSessions.id, assistantMessages.sessionId)))
     .where(and(eq(assistantSessions.creatorId, accountId), gt(assistantMessages.createdAt, since)));
   return rows.map((r) => r.at);
+}
+
+/**
+ * When the school's `nth` most recent question since `since` was asked (null: fewer than `nth`):
+ * what its hourly limit turns on (assistant_messages_created_idx).
+ */
+export async function nthAskedInSchoolSince(tx: Tx, since: Date, nth: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: assistantMessages.createdAt })
+    .from(assistantMessages)
+    .where(gt(assistantMessages.createdAt, since))
+    .orderBy(desc(assistantMessages.createdAt))
+    .limit(1)
+    .offset(nth - 1);
+  return row?.at ?? null;
 }
 
 /** Tokens the school used in [from, to) (days). */

@@ -14,7 +14,7 @@ import { inSchool } from '../../platform/tenancy.ts';
 import { chooseService, nextService, serviceView, type ServiceInUse, type StoredService } from '../../platform/school-service.ts';
 import { openAiCompatible, type LlmProvider } from '../../platform/adapters/llm.ts';
 import { schoolClock } from '../calendar/calendar.service.ts';
-import { checkBudget, checkPersonRate, monthRange, remaining, reservationFor, RESERVATION_TTL_MS, TokenMeter } from './fair-use.ts';
+import { checkBudget, checkPersonRate, checkSchoolRate, monthRange, remaining, reservationFor, RESERVATION_TTL_MS, TokenMeter } from './fair-use.ts';
 import * as repo from './provider.repo.ts';
 
 type LlmSettings = NonNullable<Deps['config']['llm']>;
@@ -37,16 +37,24 @@ export function providerFor(deps: Pick<Deps, 'config' | 'secrets'>, row: repo.Se
 export type Answering = { service: ServiceInUse; llm: LlmProvider | null; day: string; reservationId: string | null };
 
 /**
- * Who answers the asker's next question (or live commentary), refused (429) when they asked their
- * hourly number of questions, or when a model would answer and the school's month has used its token
- * budget. Against a budget the check is atomic: the school's settings row is locked for the rest of
- * the transaction, the answers under way count with their reservations, and this one reserves the
- * estimate of `reserveText` (settled by recordUsage).
+ * Who answers the asker's next question (or live commentary), refused (429) when they or the whole
+ * school asked their hourly number of questions (kept questions only: `hourly` false for a
+ * commentary, which keeps none), or when a model would answer and the school's month has used its
+ * token budget. The school's limit and the budget are checked atomically: the school's settings row
+ * is locked for the rest of the transaction, the answers under way count with their reservations,
+ * and this one reserves the estimate of `reserveText` (settled by recordUsage).
  */
-export async function admitQuestion(ctx: MemberCtx, tx: Tx, o: { reserveText: string; personRate?: boolean }): Promise<Answering> {
+export async function admitQuestion(ctx: MemberCtx, tx: Tx, o: { reserveText: string; hourly?: boolean }): Promise<Answering> {
   let row = await repo.settingsRow(tx);
   const now = ctx.deps.now();
-  if (o.personRate !== false && row?.personHourly) checkPersonRate(await repo.askedSince(tx, ctx.auth.accountId, new Date(now.getTime() - 3_600_000)), row.personHourly, now);
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  if (o.hourly !== false && row?.personHourly) checkPersonRate(await repo.askedSince(tx, ctx.auth.accountId, hourAgo), row.personHourly, now);
+  if (o.hourly !== false && row?.schoolHourly) {
+    // The school's questions are admitted one at a time from here to the commit (which keeps this
+    // one), so questions asked together never pass the limit together.
+    row = await repo.lockSettings(tx);
+    if (row?.schoolHourly) checkSchoolRate(await repo.nthAskedInSchoolSince(tx, hourAgo, row.schoolHourly), row.schoolHourly, now);
+  }
   const { service, llm } = providerFor(ctx.deps, row);
   const { date: day } = schoolClock(ctx);
   let reservationId: string | null = null;
@@ -82,13 +90,14 @@ export async function assistantSettings(ctx: MemberCtx): Promise<TAssistantSetti
     deploymentConfigured: ctx.deps.config.llm !== null,
     monthlyTokens: row?.monthlyTokens ?? null,
     personHourly: row?.personHourly ?? null,
+    schoolHourly: row?.schoolHourly ?? null,
   };
 }
 
 export async function saveAssistantSettings(ctx: MemberCtx, input: TSaveAssistantSettings): Promise<TAssistantSettings> {
   await inSchool(ctx, async (tx) => {
     const next = nextService(ctx.deps.secrets, stored(await repo.settingsRow(tx)), input, 'assistant.incomplete');
-    await repo.saveSettings(tx, ctx.auth.schoolId, { baseUrl: next.baseUrl, model: next.model, apiKey: next.sealedKey, monthlyTokens: input.monthlyTokens, personHourly: input.personHourly, updatedAt: ctx.deps.now() });
+    await repo.saveSettings(tx, ctx.auth.schoolId, { baseUrl: next.baseUrl, model: next.model, apiKey: next.sealedKey, monthlyTokens: input.monthlyTokens, personHourly: input.personHourly, ...(input.schoolHourly !== undefined ? { schoolHourly: input.schoolHourly } : {}), updatedAt: ctx.deps.now() });
   });
   return assistantSettings(ctx);
 }

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { Alert, Button, Divider, Flex, Form, Input, InputNumber, Popconfirm, Skeleton, Typography } from 'antd';
+import { Alert, Button, Col, Divider, Flex, Form, Input, InputNumber, Popconfirm, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ZSaveAssistantSettings } from '@hxk/contracts/assistant';
+import { ASSISTANT_FAIR_USE_LIMITS, ZSaveAssistantSettings } from '@hxk/contracts/assistant';
 import { zodRule } from '../../../lib/form-rules.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useAssistantSettings, useSaveAssistantSettings, useTestAssistantProvider } from '../api/settings.ts';
 import { AssistantUsageView } from './AssistantUsageView.tsx';
 
-type Values = { baseUrl?: string; model?: string; apiKey?: string; monthlyTokens?: number | null; personHourly?: number | null };
+type Values = { baseUrl?: string; model?: string; apiKey?: string; monthlyTokens?: number | null; personHourly?: number | null; schoolHourly?: number | null };
 const field = ZSaveAssistantSettings.shape;
 const blank = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 const rule = (schema: Parameters<typeof zodRule>[0]) => zodRule(schema, 'assistant');
@@ -15,7 +15,7 @@ const rule = (schema: Parameters<typeof zodRule>[0]) => zodRule(schema, 'assista
 /**
  * The AI settings' assistant tab (docs/decisions/0029): the school's own OpenAI-compatible model —
  * address, model and key together, or none to use the deployment's — with a connection test, the
- * fair-use limits, and the school's use per day and model. The key is write-only.
+ * fair-use limits (monthly tokens, questions per person and per school per hour), and the school's use per day and model. The key is write-only.
  */
 export function AssistantSettingsTab() {
   const { t } = useTranslation('assistant');
@@ -26,12 +26,12 @@ export function AssistantSettingsTab() {
   const s = settings.data;
 
   useEffect(() => {
-    if (s) form.setFieldsValue({ baseUrl: s.baseUrl ?? '', model: s.model ?? '', apiKey: '', monthlyTokens: s.monthlyTokens, personHourly: s.personHourly });
+    if (s) form.setFieldsValue({ baseUrl: s.baseUrl ?? '', model: s.model ?? '', apiKey: '', monthlyTokens: s.monthlyTokens, personHourly: s.personHourly, schoolHourly: s.schoolHourly });
   }, [s, form]);
 
   if (!s) return <Skeleton active paragraph={{ rows: 6 }} />;
 
-  const limits = (v: Values) => ({ monthlyTokens: v.monthlyTokens ?? null, personHourly: v.personHourly ?? null });
+  const limits = (v: Values) => ({ monthlyTokens: v.monthlyTokens ?? null, personHourly: v.personHourly ?? null, schoolHourly: v.schoolHourly ?? null });
   const submit = async () => {
     const v = await form.validateFields();
     const apiKey = blank(v.apiKey);
@@ -70,14 +70,23 @@ export function AssistantSettingsTab() {
             <Input.Password placeholder={s.apiKeySet ? t('settings.apiKeyKeep') : 'sk-…'} maxLength={500} autoComplete="new-password" data-testid="assistant-api-key" />
           </Form.Item>
           <Divider titlePlacement="start" plain>{t('settings.fairUse')}</Divider>
-          <Flex gap={16} wrap>
-            <Form.Item name="monthlyTokens" label={t('settings.monthlyTokens')} extra={t('settings.monthlyTokensHint')} style={{ flex: '1 1 260px' }}>
-              <InputNumber min={1} max={1_000_000_000} step={100_000} precision={0} placeholder={t('settings.noLimit')} style={{ width: '100%' }} data-testid="assistant-monthly-tokens" />
-            </Form.Item>
-            <Form.Item name="personHourly" label={t('settings.personHourly')} extra={t('settings.personHourlyHint')} style={{ flex: '1 1 260px' }}>
-              <InputNumber min={1} max={10_000} precision={0} placeholder={t('settings.noLimit')} style={{ width: '100%' }} data-testid="assistant-person-hourly" />
-            </Form.Item>
-          </Flex>
+          <Row gutter={16}>
+            <Col xs={24} sm={12}>
+              <Form.Item name="monthlyTokens" label={t('settings.monthlyTokens')} extra={t('settings.monthlyTokensHint')}>
+                <InputNumber min={1} max={ASSISTANT_FAIR_USE_LIMITS.monthlyTokens} step={100_000} precision={0} placeholder={t('settings.noLimit')} style={{ width: '100%' }} data-testid="assistant-monthly-tokens" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="personHourly" label={t('settings.personHourly')} extra={t('settings.personHourlyHint')}>
+                <InputNumber min={1} max={ASSISTANT_FAIR_USE_LIMITS.personHourly} precision={0} placeholder={t('settings.noLimit')} style={{ width: '100%' }} data-testid="assistant-person-hourly" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="schoolHourly" label={t('settings.schoolHourly')} extra={t('settings.schoolHourlyHint')}>
+                <InputNumber min={1} max={ASSISTANT_FAIR_USE_LIMITS.schoolHourly} precision={0} placeholder={t('settings.noLimit')} style={{ width: '100%' }} data-testid="assistant-school-hourly" />
+              </Form.Item>
+            </Col>
+          </Row>
           <Flex gap={8} wrap>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="assistant-settings-save">{t('settings.save')}</Button>
             <Button onClick={() => void runTest().catch(() => undefined)} loading={test.isPending} disabled={s.inUse === 'none'} data-testid="assistant-settings-test">

@@ -1,0 +1,4 @@
+ALTER TABLE "assistant_settings" DROP CONSTRAINT "assistant_settings_ck";--> statement-breakpoint
+ALTER TABLE "assistant_settings" ADD COLUMN "school_hourly" integer;--> statement-breakpoint
+CREATE INDEX "assistant_messages_created_idx" ON "assistant_messages" USING btree ("school_id","created_at");--> statement-breakpoint
+ALTER TABLE "assistant_settings" ADD CONSTRAINT "assistant_settings_ck" CHECK (("assistant_settings"."monthly_tokens" is null or "assistant_settings"."monthly_tokens" > 0) and ("assistant_settings"."person_hourly" is null or "assistant_settings"."person_hourly" > 0) and ("assistant_settings"."school_hourly" is null or "assistant_settings"."school_hourly" > 0));
