@@ -34,6 +34,9 @@ export default defineConfig({
           setupFiles: ['e2e/support/on-failure.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A browser waits on the server, the page and the clock: expect.poll's own default of one
+          // second failed a menu that opened a moment later on a busy CI (stop 29).
+          expect: { poll: { timeout: 15_000 } },
           // After the unit and API files (group 0), two browser files at a time: one file leaves the
           // two cores about 60 % busy (waits for the server, the page, the clock), and two at a time
           // took the browser files from 1,808 s to 1,311 s on 2026-11-28 (docs/benchmarks.md).
