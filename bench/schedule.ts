@@ -23,9 +23,12 @@ import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { IDENTITY, lessonDate, teachingWeekOf, weekDates, zonedClock } from '@hxk/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import type { Database } from '../apps/server/src/platform/db.ts';
+import type { Database, Tx } from '../apps/server/src/platform/db.ts';
 import { benchDrivers, isMain, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
-import { platformTx } from '../apps/server/src/platform/tenancy.ts';
+import { platformTx, schoolTx } from '../apps/server/src/platform/tenancy.ts';
+import * as coursesRepo from '../apps/server/src/modules/courses/courses.repo.ts';
+import { stateReader } from '../apps/server/src/modules/courses/course-state.ts';
+import { schoolClock } from '../apps/server/src/modules/calendar/calendar.service.ts';
 import { accounts, buildings, classrooms, courseSessions, courses, orgUnits, schoolMemberships, schools, semesters } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 import { resolveSession } from '../apps/server/src/platform/sessions.ts';
@@ -213,6 +216,30 @@ async function plans(db: Database, s: Scale, startDate: string): Promise<string[
 }
 const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_, n: string) => `'${String(params[Number(n) - 1]).replace(/'/g, "''")}'`);
 
+/**
+ * Where the course list's time goes: each piece of one call, alone in its own school transaction
+ * (an empty one costs `tx`), then the whole request in process through Fastify (app.inject: the
+ * guard's session lookup, the limits, the service, the response's schema and serialization).
+ */
+async function listPieces(app: FastifyInstance & { deps: MemberCtx['deps'] }, db: Database, ctx: MemberCtx, s: Scale, q: { pageNum: number; pageSize: number; semesterId: string }, token: string) {
+  const n = SETTINGS.breakdownIterations;
+  const inTx = <T,>(fn: (tx: Tx) => Promise<T>) => schoolTx(db, s.schoolId, fn);
+  const rows = await inTx((tx) => coursesRepo.coursePage(tx, q));
+  const meetings = await inTx((tx) => coursesRepo.meetingsOf(tx, rows.map((r) => r.id)));
+  const clock = schoolClock(ctx);
+  const payload = JSON.stringify(q);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  return {
+    listTx: await timeMean(() => inTx(async () => 1), n),
+    listSessionLookup: await timeMean(() => resolveSession(app.deps, token), n),
+    listCount: await timeMean(() => inTx((tx) => coursesRepo.countCourses(tx, q)), n),
+    listPage: await timeMean(() => inTx((tx) => coursesRepo.coursePage(tx, q)), n),
+    listMeetings: await timeMean(() => inTx((tx) => coursesRepo.meetingsOf(tx, rows.map((r) => r.id))), n),
+    listState: await timeMean(() => inTx((tx) => stateReader(tx, clock, meetings)), n),
+    listRequest: await timeMean(() => app.inject({ method: 'POST', url: '/app/ddxk/course/v1/page', payload, headers }), n),
+  };
+}
+
 async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[], demoImage: Blob | undefined) {
   log(`\n[${driver}] seeding ${SETTINGS.extra ? `${SETTINGS.extra.courses} more courses` : `${SETTINGS.courses} courses and ${SETTINGS.sessions} sessions`}`);
   const tmp = await fsp.mkdtemp(path.join(os.tmpdir(), `hxk-bench-schedule-${driver}-`));
@@ -275,6 +302,7 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[], 
     appListUnitFilter: await timeMean(() => listCourses(ctx, { ...listBody, orgUnitId: s.collegeId }), SETTINGS.breakdownIterations),
     bareTimetable: await timeMean(() => bareTimetable(dbh.db, s.schoolId, s.semesterId, semester!.startDate, s.week, s.busyRoomId), SETTINGS.breakdownIterations),
     appTimetable: await timeMean(() => timetable(ctx, ttBody), SETTINGS.breakdownIterations),
+    ...(await listPieces(app, dbh.db, ctx, s, listBody, login.data.token)),
   };
   log(`[${driver}] in process, mean ms of ${SETTINGS.breakdownIterations} calls: ${JSON.stringify(breakdown)}`);
   const explained = driver === 'postgres' ? await plans(dbh.db, s, semester!.startDate) : [];

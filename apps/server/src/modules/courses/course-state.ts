@@ -1,6 +1,5 @@
 import { courseState, formatHm, type TCourseState } from '@hxk/contracts';
 import type { Tx } from '../../platform/db.ts';
-import { readSessionTimes } from '../calendar/calendar.service.ts';
 import * as repo from './courses.repo.ts';
 
 const DEFAULT_WAITING_MINUTES = 10;
@@ -13,15 +12,17 @@ export async function schoolWaitingMinutes(tx: Tx): Promise<number> {
 }
 
 /**
- * What the course state needs besides the clock, read once for a set of class meetings: the
- * session times, the school's waiting minutes, and which of today's meetings have an active warning.
+ * What the course state needs besides the clock, read once for a set of class meetings in one
+ * statement: the session times, the school's waiting minutes, and which of today's meetings have an
+ * active warning.
  */
 export async function stateReader(tx: Tx, clock: { date: string; minute: number }, meetings: readonly Meeting[]) {
-  const sessionTimes = await readSessionTimes(tx);
-  const times = new Map(sessionTimes.map((t) => [t.sessionNo, t]));
-  const waitingMinutes = await schoolWaitingMinutes(tx);
   const todays = meetings.filter((x) => x.lessonDate === clock.date).map((x) => x.id);
-  const warned = new Set(todays.length ? await repo.warnedMeetingIds(tx, todays) : []);
+  const read = await repo.stateInputs(tx, todays);
+  const sessionTimes = read.times;
+  const times = new Map(sessionTimes.map((t) => [t.sessionNo, t]));
+  const waitingMinutes = read.waitingMinutes ?? DEFAULT_WAITING_MINUTES;
+  const warned = new Set(read.warned);
   return {
     /** The school's session list, read once here for callers that show it too. */
     sessionTimes,

@@ -1,10 +1,12 @@
 /** The courses' SQL: courses, their class meetings, the timetable views and pickers (docs/decisions/0016-repositories.md). */
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { IDENTITY, lessonDate, type TCourseListRequest } from '@hxk/contracts';
-import { accounts, buildings, classrooms, courseSessions, courses, orgUnits, schoolMemberships, schoolSettings, warnings } from '../../db/schema/index.ts';
+import { accounts, buildings, classrooms, courseSessions, courses, orgUnits, schoolMemberships, schoolSettings } from '../../db/schema/index.ts';
 import type { Tx } from '../../platform/db.ts';
 import { containsPattern } from '../../platform/tenancy.ts';
+import { col, queryRow } from '../../platform/sql-rows.ts';
 
 export type CourseFilter = Omit<TCourseListRequest, 'pageNum' | 'pageSize'>;
 type SemesterSpan = { startDate: string; weekCount: number };
@@ -291,11 +293,28 @@ export async function waitingMinutes(tx: Tx): Promise<number | undefined> {
   return settings?.waitingMinutes;
 }
 
-/** Which of some class meetings have an active (not ended) warning. */
-export async function warnedMeetingIds(tx: Tx, meetingIds: string[]): Promise<(string | null)[]> {
-  // index: warnings_active_idx (school_id, course_session_id) where ended_at is null
-  const rows = await tx.select({ id: warnings.courseSessionId }).from(warnings).where(and(inArray(warnings.courseSessionId, meetingIds), isNull(warnings.endedAt)));
-  return rows.map((w) => w.id);
+const StateInputs = z.object({
+  times: col.json(z.array(z.object({ sessionNo: z.number().int(), startMinute: z.number().int(), endMinute: z.number().int() }))),
+  waitingMinutes: col.intOrNull,
+  warned: col.json(z.array(z.string())),
+});
+
+/**
+ * What a course's state needs from the database, in one statement (each statement is a round trip,
+ * the main cost of a list on PostgreSQL): the school's session times in order, its waiting minutes
+ * (null: not set), and which of `meetingIds` have an active (not ended) warning.
+ */
+export async function stateInputs(tx: Tx, meetingIds: string[]) {
+  // index: session_times_no_uq (school_id, session_no); school_settings_pkey; warnings_active_idx (school_id, course_session_id) where ended_at is null
+  const warned = meetingIds.length
+    ? sql`(select coalesce(json_agg(w.course_session_id::text), '[]'::json) from warnings w where w.ended_at is null and w.course_session_id in (${sql.join(meetingIds.map((id) => sql`${id}`), sql`, `)}))`
+    : sql`'[]'::json`;
+  const row = await queryRow(tx, StateInputs, sql`
+    select
+      (select coalesce(json_agg(json_build_object('sessionNo', t.session_no, 'startMinute', t.start_minute, 'endMinute', t.end_minute) order by t.session_no), '[]'::json) from session_times t) as times,
+      (select s.waiting_minutes from school_settings s) as "waitingMinutes",
+      ${warned} as warned`);
+  return row!;
 }
 
 // ---------------------------------------------------------------- pickers
