@@ -136,6 +136,27 @@ describe('the assistant\'s settings', () => {
     await page.context().close();
   });
 
+  it('keeps a person to the daily token budget, said in the reader\'s language', async () => {
+    // The tests above spent the administrator's tokens of today (the school's model counted 416).
+    const page = await signIn('admin', 'ja');
+    const errors = watchErrors(page);
+    await openTab(page);
+    await page.getByTestId('assistant-school-hourly').fill('');
+    await page.getByTestId('assistant-person-daily-tokens').fill('400');
+    await page.getByTestId('assistant-settings-save').click();
+    await waitForToast(page, 'AI アシスタントの設定を保存しました');
+    await page.reload();
+    await page.getByTestId('tab-assistant').click();
+    await expect.poll(() => page.getByTestId('assistant-person-daily-tokens').inputValue()).toBe('400');
+    expect(await page.getByTestId('assistant-school-hourly').inputValue()).toBe('');
+    const asked = school.state.requests.length;
+    await ask(page, '今日もう一つ');
+    await waitForToast(page, '本日のあなたの AI アシスタント利用枠（400 トークン）を使い切りました。');
+    expect(school.state.requests.length).toBe(asked);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('is not offered to a teacher', async () => {
     const page = await signIn('teacher', 'en');
     await page.goto('/hxk/back/aiWarningSettings');

@@ -124,10 +124,11 @@ export const ZAssistantSettings = z.object({
   monthlyTokens: z.number().int().nullable(),
   personHourly: z.number().int().nullable(),
   schoolHourly: z.number().int().nullable(),
+  personDailyTokens: z.number().int().nullable(),
 });
 export type TAssistantSettings = z.infer<typeof ZAssistantSettings>;
 
-export const ASSISTANT_FAIR_USE_LIMITS = { monthlyTokens: 1_000_000_000, personHourly: 10_000, schoolHourly: 100_000 } as const;
+export const ASSISTANT_FAIR_USE_LIMITS = { monthlyTokens: 1_000_000_000, personHourly: 10_000, schoolHourly: 100_000, personDailyTokens: 100_000_000 } as const;
 
 /** apiKey: a new key, null to remove the stored one, absent to keep it (only with an unchanged address). */
 export const ZSaveAssistantSettings = z.object({
@@ -138,6 +139,8 @@ export const ZSaveAssistantSettings = z.object({
   personHourly: z.number().int().min(1).max(ASSISTANT_FAIR_USE_LIMITS.personHourly).nullable(),
   /** Absent: unchanged (clients written before the school's hourly limit existed). */
   schoolHourly: z.number().int().min(1).max(ASSISTANT_FAIR_USE_LIMITS.schoolHourly).nullable().optional(),
+  /** Absent: unchanged (as schoolHourly). */
+  personDailyTokens: z.number().int().min(1).max(ASSISTANT_FAIR_USE_LIMITS.personDailyTokens).nullable().optional(),
 });
 export type TSaveAssistantSettings = z.infer<typeof ZSaveAssistantSettings>;
 

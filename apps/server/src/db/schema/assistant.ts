@@ -65,8 +65,8 @@ export const assistantMessages = pgTable('assistant_messages', {
 /**
  * The school's own language model and its fair-use limits (docs/decisions/0029-assistant-provider-and-fair-use.md):
  * address, model and API key together (the key sealed by the secret box, never returned), or none
- * to use the deployment's; a monthly token budget for the school and questions per person per hour
- * (null: no limit of the school's own).
+ * to use the deployment's; a monthly token budget for the school, a daily token budget per person,
+ * and questions per person and of the whole school per hour (null: no limit of the school's own).
  */
 export const assistantSettings = pgTable('assistant_settings', {
   schoolId: school().primaryKey(),
@@ -77,9 +77,10 @@ export const assistantSettings = pgTable('assistant_settings', {
   monthlyTokens: bigint('monthly_tokens', { mode: 'number' }),
   personHourly: integer('person_hourly'),
   schoolHourly: integer('school_hourly'),
+  personDailyTokens: bigint('person_daily_tokens', { mode: 'number' }),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
-  check('assistant_settings_ck', sql`(${t.monthlyTokens} is null or ${t.monthlyTokens} > 0) and (${t.personHourly} is null or ${t.personHourly} > 0) and (${t.schoolHourly} is null or ${t.schoolHourly} > 0)`),
+  check('assistant_settings_ck', sql`(${t.monthlyTokens} is null or ${t.monthlyTokens} > 0) and (${t.personHourly} is null or ${t.personHourly} > 0) and (${t.schoolHourly} is null or ${t.schoolHourly} > 0) and (${t.personDailyTokens} is null or ${t.personDailyTokens} > 0)`),
 ]);
 
 /**
@@ -103,15 +104,17 @@ export const assistantUsage = pgTable('assistant_usage', {
 ]);
 
 /**
- * Tokens held for answers under way against the school's monthly budget (docs/decisions/0029): a
- * question (or a live commentary) reserves an estimate when it is admitted, under a lock of the
- * school's settings row, and the reservation is replaced by the actual usage when the answer ends.
- * One older than the longest answer (a crashed server) no longer holds the budget.
+ * Tokens held for answers under way against the school's monthly budget and the asker's daily one
+ * (docs/decisions/0029): a question (or a live commentary) reserves an estimate when it is admitted,
+ * under a lock of the school's settings row, and the reservation is replaced by the actual usage when
+ * the answer ends. One older than the longest answer (a crashed server) no longer holds the budget.
  */
 export const assistantReservations = pgTable('assistant_reservations', {
   schoolId: school(),
   id: id(),
   tokens: bigint('tokens', { mode: 'number' }).notNull(),
+  /** Whose answer it holds (null: reserved before the daily budget per person existed). */
+  accountId: idString('account_id'),
   createdAt: createdAt(),
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),

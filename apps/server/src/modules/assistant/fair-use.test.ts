@@ -32,6 +32,12 @@ describe('the monthly token budget', () => {
     expect(reservationFor('你好')).toBe(ANSWER_RESERVE_TOKENS + 2);
   });
 
+  it('refuses with the person\'s key against their daily budget, by the same rule', () => {
+    expect(thrown(() => checkBudget(99, 100, 0, 0, 'assistant.personBudgetReached'))).toBeNull();
+    expect(thrown(() => checkBudget(100, 100, 0, 0, 'assistant.personBudgetReached'))).toMatchObject({ key: 'assistant.personBudgetReached', params: { budget: 100 } });
+    expect(thrown(() => checkBudget(0, 4000, 3003, 3003, 'assistant.personBudgetReached'))?.key).toBe('assistant.personBudgetReached');
+  });
+
   it('has no limit without a budget', () => {
     expect(thrown(() => checkBudget(Number.MAX_SAFE_INTEGER, null))).toBeNull();
     expect(remaining(10, null)).toBeNull();

@@ -1,7 +1,8 @@
 /**
  * The assistant's fair use (docs/decisions/0029): the rules, apart from where their figures come
- * from. A school may set a monthly token budget, a number of questions per person per hour and one
- * for the whole school per hour; the server refuses a question (429, localized) once any is reached. Tokens are the provider's
+ * from. A school may set a monthly token budget, a daily token budget per person, a number of
+ * questions per person per hour and one for the whole school per hour; the server refuses a question
+ * (429, localized) once any is reached. Tokens are the provider's
  * reported usage, or — when it reports none (a stop, a server without stream usage) — an estimate
  * from the text sent and received.
  */
@@ -10,16 +11,17 @@ import { AppError } from '../../platform/errors.ts';
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Refuses a question that would use a model when the school's month has used its budget (null: no
- * budget). `reservedTokens` are held by answers under way, `reservation` is what this one would hold:
- * alone, a question may take what is left (it may overshoot by its own size, as before); beside
- * answers under way it must fit with theirs, so questions asked together never pass the budget
- * together (docs/decisions/0029).
+ * Refuses a question that would use a model when a budget is used: the school's month's (the
+ * default) or the asker's day's (`assistant.personBudgetReached`); null: no budget. `reservedTokens`
+ * are held by answers under way (the school's, or the asker's), `reservation` is what this one would
+ * hold: alone, a question may take what is left (it may overshoot by its own size, as before);
+ * beside answers under way it must fit with theirs, so questions asked together never pass the
+ * budget together (docs/decisions/0029).
  */
-export function checkBudget(usedTokens: number, monthlyTokens: number | null, reservedTokens = 0, reservation = 0): void {
-  if (monthlyTokens === null) return;
+export function checkBudget(usedTokens: number, budget: number | null, reservedTokens = 0, reservation = 0, key: 'assistant.budgetReached' | 'assistant.personBudgetReached' = 'assistant.budgetReached'): void {
+  if (budget === null) return;
   const held = usedTokens + reservedTokens;
-  if (held >= monthlyTokens || (reservedTokens > 0 && held + reservation > monthlyTokens)) throw new AppError('assistant.budgetReached', { budget: monthlyTokens });
+  if (held >= budget || (reservedTokens > 0 && held + reservation > budget)) throw new AppError(key, { budget });
 }
 
 /** What an answer reserves beyond its question's text: the system prompt, the tools offered and an answer. */

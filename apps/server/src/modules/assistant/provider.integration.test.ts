@@ -60,7 +60,7 @@ describe.each(DRIVERS)('the school\'s own language model and fair use (%s)', (dr
   }
 
   it('starts with the deployment\'s model; only an administrator reads or sets it; an incomplete service is refused with the reason', async () => {
-    expect((await get(admin)).body.data).toEqual({ baseUrl: null, model: null, apiKeySet: false, inUse: 'deployment', deploymentConfigured: true, monthlyTokens: null, personHourly: null, schoolHourly: null });
+    expect((await get(admin)).body.data).toEqual({ baseUrl: null, model: null, apiKeySet: false, inUse: 'deployment', deploymentConfigured: true, monthlyTokens: null, personHourly: null, schoolHourly: null, personDailyTokens: null });
     const partial = await save(admin, { baseUrl: schoolUrl, model: 'school-m', apiKey: null });
     expect(partial.status).toBe(400);
     expect(partial.body).toMatchObject({ errorKey: 'assistant.incomplete' });
@@ -202,6 +202,46 @@ describe.each(DRIVERS)('the school\'s own language model and fair use (%s)', (dr
     [admin, teacher] = await Promise.all([loginAs(env.app, 'admin'), loginAs(env.app, 'teacher')]);
     expect((await ask(teacher, 'Next hour')).statusCode).toBe(200);
     expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m', schoolHourly: null })).body.data.schoolHourly).toBeNull();
+  });
+
+  it('refuses a person\'s questions once their day used its tokens, others still ask, at once too, and the next day they may', async () => {
+    expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m', personDailyTokens: 0 })).status).toBe(400);
+    expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m', personDailyTokens: 100_000_001 })).status).toBe(400);
+    // A new school day, so the day's usage starts at nothing.
+    env.clock.advance(86_400);
+    [admin, teacher] = await Promise.all([loginAs(env.app, 'admin'), loginAs(env.app, 'teacher')]);
+    expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m', personDailyTokens: 100 })).body.data).toMatchObject({ personDailyTokens: 100, monthlyTokens: null });
+    // Saved without the field (an older client): the budget stays.
+    expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m' })).body.data.personDailyTokens).toBe(100);
+    school.state.turns = [{ content: ['Spent.'], usage: { prompt_tokens: 70, completion_tokens: 40 } }];
+    // Alone, a question may take what is left of the day (and overshoot it by its own size).
+    expect(answerOf((await ask(teacher, 'How was the week?')).payload).answer).toBe('Spent.');
+    const requests = school.state.requests.length;
+    for (const [lang, text] of [['zh', '您今天的 AI 助手用量（100 个 token）已用完'], ['en', 'You have used your AI assistant budget for today (100 tokens).'], ['ja', '本日のあなたの AI アシスタント利用枠（100 トークン）を使い切りました。']] as const) {
+      const res = await ask(teacher, 'And another?', lang);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ errorKey: 'assistant.personBudgetReached' });
+      expect(res.json().msg).toContain(text);
+    }
+    expect(school.state.requests.length).toBe(requests);
+    // Someone else still asks.
+    expect((await ask(admin, 'My turn')).statusCode).toBe(200);
+    // Two questions of one person at once when the day has room for one answer only: one goes.
+    await save(admin, { baseUrl: schoolUrl, model: 'school-m', personDailyTokens: 4000 });
+    env.clock.advance(86_400);
+    [admin, teacher] = await Promise.all([loginAs(env.app, 'admin'), loginAs(env.app, 'teacher')]);
+    school.state.turns = [{ content: ['One ', 'slow ', 'answer.'], usage: { prompt_tokens: 300, completion_tokens: 30 } }];
+    school.state.delayMs = 150;
+    const together = await Promise.all([ask(teacher, 'One'), ask(teacher, 'Two')]);
+    school.state.delayMs = 0;
+    expect(together.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    expect(together.find((r) => r.statusCode === 429)!.json()).toMatchObject({ errorKey: 'assistant.personBudgetReached' });
+    // The next day they may ask again.
+    env.clock.advance(86_400);
+    [admin, teacher] = await Promise.all([loginAs(env.app, 'admin'), loginAs(env.app, 'teacher')]);
+    school.state.turns = [{ content: ['ok'] }];
+    expect((await ask(teacher, 'A new day')).statusCode).toBe(200);
+    expect((await save(admin, { baseUrl: schoolUrl, model: 'school-m', personDailyTokens: null })).body.data.personDailyTokens).toBeNull();
   });
 
   it('keeps schools apart: another school reads its own settings and usage, never these, and uses the deployment\'s model', async () => {

@@ -18,14 +18,17 @@ export async function lockSettings(tx: Tx): Promise<SettingsRow | undefined> {
   return row;
 }
 
-/** Tokens held by answers under way that began after `since` (older ones are stale). */
-export async function reservedSince(tx: Tx, since: Date): Promise<number> {
-  const [row] = await tx.select({ tokens: sum(assistantReservations.tokens) }).from(assistantReservations).where(gt(assistantReservations.createdAt, since));
+/** Tokens held by answers under way that began after `since` (older ones are stale): the school's, or one person's (accountId). */
+export async function reservedSince(tx: Tx, since: Date, accountId?: string): Promise<number> {
+  const [row] = await tx
+    .select({ tokens: sum(assistantReservations.tokens) })
+    .from(assistantReservations)
+    .where(and(gt(assistantReservations.createdAt, since), accountId === undefined ? undefined : eq(assistantReservations.accountId, accountId)));
   return Number(row?.tokens ?? 0);
 }
 
-export async function reserve(tx: Tx, schoolId: string, tokens: number, at: Date): Promise<string> {
-  const [row] = await tx.insert(assistantReservations).values({ schoolId, tokens, createdAt: at }).returning({ id: assistantReservations.id });
+export async function reserve(tx: Tx, v: { schoolId: string; accountId: string; tokens: number; at: Date }): Promise<string> {
+  const [row] = await tx.insert(assistantReservations).values({ schoolId: v.schoolId, accountId: v.accountId, tokens: v.tokens, createdAt: v.at }).returning({ id: assistantReservations.id });
   return row!.id;
 }
 
@@ -66,6 +69,12 @@ export async function nthAskedInSchoolSince(tx: Tx, since: Date, nth: number): P
 /** Tokens the school used in [from, to) (days). */
 export async function tokensBetween(tx: Tx, from: string, to: string): Promise<number> {
   const [row] = await tx.select({ tokens: sum(assistantUsage.tokens) }).from(assistantUsage).where(and(gte(assistantUsage.day, from), lt(assistantUsage.day, to)));
+  return Number(row?.tokens ?? 0);
+}
+
+/** Tokens one person used on a school day (assistant_usage_account_idx). */
+export async function personTokensOn(tx: Tx, accountId: string, day: string): Promise<number> {
+  const [row] = await tx.select({ tokens: sum(assistantUsage.tokens) }).from(assistantUsage).where(and(eq(assistantUsage.accountId, accountId), eq(assistantUsage.day, day)));
   return Number(row?.tokens ?? 0);
 }
 

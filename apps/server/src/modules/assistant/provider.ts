@@ -39,10 +39,10 @@ export type Answering = { service: ServiceInUse; llm: LlmProvider | null; day: s
 /**
  * Who answers the asker's next question (or live commentary), refused (429) when they or the whole
  * school asked their hourly number of questions (kept questions only: `hourly` false for a
- * commentary, which keeps none), or when a model would answer and the school's month has used its
- * token budget. The school's limit and the budget are checked atomically: the school's settings row
- * is locked for the rest of the transaction, the answers under way count with their reservations,
- * and this one reserves the estimate of `reserveText` (settled by recordUsage).
+ * commentary, which keeps none), or when a model would answer and the school's month or the asker's
+ * day has used its token budget. The school's limit and the budgets are checked atomically: the
+ * school's settings row is locked for the rest of the transaction, the answers under way count with
+ * their reservations, and this one reserves the estimate of `reserveText` (settled by recordUsage).
  */
 export async function admitQuestion(ctx: MemberCtx, tx: Tx, o: { reserveText: string; hourly?: boolean }): Promise<Answering> {
   let row = await repo.settingsRow(tx);
@@ -58,14 +58,21 @@ export async function admitQuestion(ctx: MemberCtx, tx: Tx, o: { reserveText: st
   const { service, llm } = providerFor(ctx.deps, row);
   const { date: day } = schoolClock(ctx);
   let reservationId: string | null = null;
-  if (llm && row?.monthlyTokens) {
+  if (llm && (row?.monthlyTokens || row?.personDailyTokens)) {
     // Questions of the school are admitted one at a time from here to the commit.
     row = await repo.lockSettings(tx);
-    if (row?.monthlyTokens) {
-      const { from, to } = monthRange(day.slice(0, 7));
+    if (row?.monthlyTokens || row?.personDailyTokens) {
       const tokens = reservationFor(o.reserveText);
-      checkBudget(await repo.tokensBetween(tx, from, to), row.monthlyTokens, await repo.reservedSince(tx, new Date(now.getTime() - RESERVATION_TTL_MS)), tokens);
-      reservationId = await repo.reserve(tx, ctx.auth.schoolId, tokens, now);
+      const fresh = new Date(now.getTime() - RESERVATION_TTL_MS);
+      if (row.monthlyTokens) {
+        const { from, to } = monthRange(day.slice(0, 7));
+        checkBudget(await repo.tokensBetween(tx, from, to), row.monthlyTokens, await repo.reservedSince(tx, fresh), tokens);
+      }
+      if (row.personDailyTokens) {
+        const me = ctx.auth.accountId;
+        checkBudget(await repo.personTokensOn(tx, me, day), row.personDailyTokens, await repo.reservedSince(tx, fresh, me), tokens, 'assistant.personBudgetReached');
+      }
+      reservationId = await repo.reserve(tx, { schoolId: ctx.auth.schoolId, accountId: ctx.auth.accountId, tokens, at: now });
     }
   }
   return { service, llm, day, reservationId };
@@ -91,13 +98,14 @@ export async function assistantSettings(ctx: MemberCtx): Promise<TAssistantSetti
     monthlyTokens: row?.monthlyTokens ?? null,
     personHourly: row?.personHourly ?? null,
     schoolHourly: row?.schoolHourly ?? null,
+    personDailyTokens: row?.personDailyTokens ?? null,
   };
 }
 
 export async function saveAssistantSettings(ctx: MemberCtx, input: TSaveAssistantSettings): Promise<TAssistantSettings> {
   await inSchool(ctx, async (tx) => {
     const next = nextService(ctx.deps.secrets, stored(await repo.settingsRow(tx)), input, 'assistant.incomplete');
-    await repo.saveSettings(tx, ctx.auth.schoolId, { baseUrl: next.baseUrl, model: next.model, apiKey: next.sealedKey, monthlyTokens: input.monthlyTokens, personHourly: input.personHourly, ...(input.schoolHourly !== undefined ? { schoolHourly: input.schoolHourly } : {}), updatedAt: ctx.deps.now() });
+    await repo.saveSettings(tx, ctx.auth.schoolId, { baseUrl: next.baseUrl, model: next.model, apiKey: next.sealedKey, monthlyTokens: input.monthlyTokens, personHourly: input.personHourly, ...(input.schoolHourly !== undefined ? { schoolHourly: input.schoolHourly } : {}), ...(input.personDailyTokens !== undefined ? { personDailyTokens: input.personDailyTokens } : {}), updatedAt: ctx.deps.now() });
   });
   return assistantSettings(ctx);
 }

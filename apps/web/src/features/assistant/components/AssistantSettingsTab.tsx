@@ -7,7 +7,7 @@ import { toastSuccess } from '../../../lib/toast.ts';
 import { useAssistantSettings, useSaveAssistantSettings, useTestAssistantProvider } from '../api/settings.ts';
 import { AssistantUsageView } from './AssistantUsageView.tsx';
 
-type Values = { baseUrl?: string; model?: string; apiKey?: string; monthlyTokens?: number | null; personHourly?: number | null; schoolHourly?: number | null };
+type Values = { baseUrl?: string; model?: string; apiKey?: string; monthlyTokens?: number | null; personHourly?: number | null; schoolHourly?: number | null; personDailyTokens?: number | null };
 const field = ZSaveAssistantSettings.shape;
 const blank = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 const rule = (schema: Parameters<typeof zodRule>[0]) => zodRule(schema, 'assistant');
@@ -26,12 +26,12 @@ export function AssistantSettingsTab() {
   const s = settings.data;
 
   useEffect(() => {
-    if (s) form.setFieldsValue({ baseUrl: s.baseUrl ?? '', model: s.model ?? '', apiKey: '', monthlyTokens: s.monthlyTokens, personHourly: s.personHourly, schoolHourly: s.schoolHourly });
+    if (s) form.setFieldsValue({ baseUrl: s.baseUrl ?? '', model: s.model ?? '', apiKey: '', monthlyTokens: s.monthlyTokens, personHourly: s.personHourly, schoolHourly: s.schoolHourly, personDailyTokens: s.personDailyTokens });
   }, [s, form]);
 
   if (!s) return <Skeleton active paragraph={{ rows: 6 }} />;
 
-  const limits = (v: Values) => ({ monthlyTokens: v.monthlyTokens ?? null, personHourly: v.personHourly ?? null, schoolHourly: v.schoolHourly ?? null });
+  const limits = (v: Values) => ({ monthlyTokens: v.monthlyTokens ?? null, personHourly: v.personHourly ?? null, schoolHourly: v.schoolHourly ?? null, personDailyTokens: v.personDailyTokens ?? null });
   const submit = async () => {
     const v = await form.validateFields();
     const apiKey = blank(v.apiKey);
@@ -74,6 +74,11 @@ export function AssistantSettingsTab() {
             <Col xs={24} sm={12}>
               <Form.Item name="monthlyTokens" label={t('settings.monthlyTokens')} extra={t('settings.monthlyTokensHint')}>
                 <InputNumber min={1} max={ASSISTANT_FAIR_USE_LIMITS.monthlyTokens} step={100_000} precision={0} placeholder={t('settings.noLimit')} style={{ width: '100%' }} data-testid="assistant-monthly-tokens" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="personDailyTokens" label={t('settings.personDailyTokens')} extra={t('settings.personDailyTokensHint')}>
+                <InputNumber min={1} max={ASSISTANT_FAIR_USE_LIMITS.personDailyTokens} step={10_000} precision={0} placeholder={t('settings.noLimit')} style={{ width: '100%' }} data-testid="assistant-person-daily-tokens" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>

@@ -1,0 +1,4 @@
+ALTER TABLE "assistant_settings" DROP CONSTRAINT "assistant_settings_ck";--> statement-breakpoint
+ALTER TABLE "assistant_reservations" ADD COLUMN "account_id" bigint;--> statement-breakpoint
+ALTER TABLE "assistant_settings" ADD COLUMN "person_daily_tokens" bigint;--> statement-breakpoint
+ALTER TABLE "assistant_settings" ADD CONSTRAINT "assistant_settings_ck" CHECK (("assistant_settings"."monthly_tokens" is null or "assistant_settings"."monthly_tokens" > 0) and ("assistant_settings"."person_hourly" is null or "assistant_settings"."person_hourly" > 0) and ("assistant_settings"."school_hourly" is null or "assistant_settings"."school_hourly" > 0) and ("assistant_settings"."person_daily_tokens" is null or "assistant_settings"."person_daily_tokens" > 0));
