@@ -34,6 +34,7 @@ export const BENCHES: Bench[] = [
   { name: 'live-wall', script: 'bench/live-wall.ts', what: 'patrol wall: first frame in 9 tiles, browser CPU', before: ['npm', 'run', 'build', '-w', '@hxk/web'] },
   { name: 'vision', script: 'bench/vision.ts', what: 'ms per 1280×720 frame at 1, 6, 20, 40 faces; a 45-min lesson\'s vision' },
   { name: 'vad', script: 'bench/vad.ts', what: 'Silero VAD real-time factor over a generated 10-min lesson' },
+  { name: 'assistant', script: 'bench/assistant.ts', what: "the assistant's first-token overhead; 200 streaming chats at once" },
 ];
 
 function run(cmd: string, args: string[]): Promise<number> {
@@ -61,7 +62,7 @@ async function main() {
     process.stdout.write(`\n===== ${bench.name}: ${bench.what} (${bench.script})\n`);
     const t0 = Date.now();
     let code = bench.before ? await run(bench.before[0]!, bench.before.slice(1)) : 0;
-    if (code === 0) code = await run(process.execPath, ['--import', 'tsx', bench.script]);
+    if (code === 0) code = await run(process.execPath, ['--expose-gc', '--import', 'tsx', bench.script]);
     outcomes.push({ bench, code, seconds: round((Date.now() - t0) / 1000) });
     const own = readSummaryRows(bench.name);
     if (own) rows.push(...own);

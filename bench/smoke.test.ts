@@ -30,6 +30,7 @@ import { runFollowupBench } from './followup.ts';
 import { runExportsBench } from './exports.ts';
 import { benchVision, visionSummary } from './vision.ts';
 import { benchVad, vadSummary } from './vad.ts';
+import { runAssistantBench } from './assistant.ts';
 import type { BenchBase, SummaryRow } from './support.ts';
 
 const quiet = () => undefined;
@@ -117,6 +118,16 @@ describe('benchmarks, smoke run (tiny data, no timing asserted)', () => {
     const summary = visionSummary(rows);
     expect(summary.map((r) => r.met)).toEqual([null, expect.any(Boolean)]);
     expectRows(summary, 'vision');
+  }, TIMEOUT_MS);
+
+  it('assistant: questions stream through the app and straight from the double; a few chats at once all answer', async () => {
+    const { results, summary, failed } = await runAssistantBench({ ...base, firstTokenCalls: 2, warmup: 1, chats: 4, chunks: 3, dripMs: 20 });
+    expect(failed).toEqual([]);
+    const f = results.figures[0]!;
+    expect(f.firstToken.app.calls).toBe(2);
+    expect(f.chats.answered).toBe(4);
+    expect(f.chats.peakOpen).toBeGreaterThan(0);
+    expectRows(summary, 'assistant');
   }, TIMEOUT_MS);
 
   it('vad: hears speech in each channel of 20 s of generated lesson', async () => {
