@@ -34,7 +34,7 @@ import type { MemberCtx } from '../apps/server/src/platform/context.ts';
 import { accounts, schoolMemberships, schools } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { benchDrivers, giveUpAfter, isMain, openDemo, table, writeSummaryRows, type BenchBase, type SummaryRow } from './support.ts';
+import { benchDrivers, giveUpAfter, isMain, openDemo, table, writeSummaryRows, LIMITS_ABOVE_LOAD, type BenchBase, type SummaryRow } from './support.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'latest.json');
@@ -107,12 +107,6 @@ type DriverRun = { load: LoadFigure[]; breakdown: Breakdown; ratio: Ratio; membe
 type Ratio = { driver: DriverName; rpsAppOverBare: number; p99AppOverBare: number; rpsLimitsOnOverOff: number };
 /** app: fair-use limits on (platform/rate-limit.ts); appNoLimits: every limit off; bare: no platform. */
 type TargetName = 'app' | 'appNoLimits' | 'bare';
-/**
- * The load generator is one session with SETTINGS.connections connections: the limits run on every
- * request (the hash, the in-flight count, the two counters) at thresholds above what it sends, so
- * what is measured is their cost, not their refusals (bench/fair-use.ts measures those).
- */
-const LIMITS_ABOVE_LOAD = { RATE_LIMIT_SESSION_PER_MINUTE: '100000000', RATE_LIMIT_IP_PER_MINUTE: '100000000', RATE_LIMIT_SESSION_CONCURRENCY: '1000' };
 const LIMITS_OFF = { RATE_LIMIT_SESSION_PER_MINUTE: '0', RATE_LIMIT_IP_PER_MINUTE: '0', RATE_LIMIT_SESSION_CONCURRENCY: '0' };
 
 let log: (msg: string) => void = (msg) => {

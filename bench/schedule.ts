@@ -24,7 +24,7 @@ import { IDENTITY, lessonDate, teachingWeekOf, weekDates, zonedClock } from '@hx
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database, Tx } from '../apps/server/src/platform/db.ts';
-import { benchDrivers, isMain, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { benchDrivers, isMain, LIMITS_ABOVE_LOAD, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
 import { platformTx, schoolTx } from '../apps/server/src/platform/tenancy.ts';
 import * as coursesRepo from '../apps/server/src/modules/courses/courses.repo.ts';
 import { stateReader } from '../apps/server/src/modules/courses/course-state.ts';
@@ -218,15 +218,16 @@ const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_,
 
 /**
  * Where the course list's time goes: each piece of one call, alone in its own school transaction
- * (an empty one costs `tx`), then the whole request in process through Fastify (app.inject: the
+ * (an empty one costs `tx`; the timetable lines are the page's meetings grouped in SQL), then the whole request in process through Fastify (app.inject: the
  * guard's session lookup, the limits, the service, the response's schema and serialization).
  */
 async function listPieces(app: FastifyInstance & { deps: MemberCtx['deps'] }, db: Database, ctx: MemberCtx, s: Scale, q: { pageNum: number; pageSize: number; semesterId: string }, token: string) {
   const n = SETTINGS.breakdownIterations;
   const inTx = <T,>(fn: (tx: Tx) => Promise<T>) => schoolTx(db, s.schoolId, fn);
   const rows = await inTx((tx) => coursesRepo.coursePage(tx, q));
-  const meetings = await inTx((tx) => coursesRepo.meetingsOf(tx, rows.map((r) => r.id)));
   const clock = schoolClock(ctx);
+  const lines = await inTx((tx) => coursesRepo.slotLinesOf(tx, rows.map((r) => r.id), clock.date));
+  const todays = lines.flatMap((l) => l.todayIds.map((id) => ({ id, lessonDate: clock.date, sessionStart: l.sessionStart, sessionEnd: l.sessionEnd })));
   const payload = JSON.stringify(q);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   return {
@@ -234,8 +235,8 @@ async function listPieces(app: FastifyInstance & { deps: MemberCtx['deps'] }, db
     listSessionLookup: await timeMean(() => resolveSession(app.deps, token), n),
     listCount: await timeMean(() => inTx((tx) => coursesRepo.countCourses(tx, q)), n),
     listPage: await timeMean(() => inTx((tx) => coursesRepo.coursePage(tx, q)), n),
-    listMeetings: await timeMean(() => inTx((tx) => coursesRepo.meetingsOf(tx, rows.map((r) => r.id))), n),
-    listState: await timeMean(() => inTx((tx) => stateReader(tx, clock, meetings)), n),
+    listSlotLines: await timeMean(() => inTx((tx) => coursesRepo.slotLinesOf(tx, rows.map((r) => r.id), clock.date)), n),
+    listState: await timeMean(() => inTx((tx) => stateReader(tx, clock, todays)), n),
     listRequest: await timeMean(() => app.inject({ method: 'POST', url: '/app/ddxk/course/v1/page', payload, headers }), n),
   };
 }
@@ -255,7 +256,7 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[], 
   if (driver === 'postgres') await dbh.db.execute(sql`analyze`);
   const [semester] = await platformTx(dbh.db, 'seed', (tx) => tx.select().from(semesters).where(eq(semesters.id, s.semesterId)));
 
-  const app = await buildApp({ config: loadConfig({ DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'silent' }), dbh, logger: false });
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'silent', ...LIMITS_ABOVE_LOAD }), dbh, logger: false });
   cleanups.push(() => app.close());
   const origin = await listen(app);
   const bare = Fastify({ logger: false });

@@ -10,6 +10,15 @@ export type DriverName = 'pglite' | 'postgres';
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+/**
+ * A load generator that is one session with many connections: the fair-use limits run on every
+ * request (the hash, the in-flight count, the two counters) at thresholds above what it sends, so
+ * what is measured is the route and the limits' cost, not their refusals (bench/fair-use.ts
+ * measures those). Without it a run's later targets were refused (429) once the session's minute
+ * was used (bench:schedule, 2026-11-29).
+ */
+export const LIMITS_ABOVE_LOAD = { RATE_LIMIT_SESSION_PER_MINUTE: '100000000', RATE_LIMIT_IP_PER_MINUTE: '100000000', RATE_LIMIT_SESSION_CONCURRENCY: '1000' };
+
 /** The drivers a run covers: PGlite always, PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set. */
 export const benchDrivers = (): DriverName[] => (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
 

@@ -102,22 +102,29 @@ export function coursesById(tx: Tx, id: string): Promise<CourseRow[]> {
   return courseBase(tx).where(eq(courses.id, id));
 }
 
-/** The meetings of some courses, with room names, in one query (no N+1). */
-export async function meetingsOf(tx: Tx, courseIds: string[]) {
+/**
+ * The meetings of some courses as timetable lines, in one query (no N+1): one row per course,
+ * weekday, sessions and room, with its weeks in order and the ids of its meetings on `today` (a
+ * course meeting 20 weeks is one row, not 20: the list's largest read, grouped where it is stored).
+ * In the order of their weekday, first session and first week.
+ */
+export async function slotLinesOf(tx: Tx, courseIds: string[], today: string) {
   if (!courseIds.length) return [];
   // index: course_sessions_slot_uq (school_id, course_id, week, weekday, session_start)
   return tx.select({
-    id: courseSessions.id, courseId: courseSessions.courseId, week: courseSessions.week, weekday: courseSessions.weekday,
-    sessionStart: courseSessions.sessionStart, sessionEnd: courseSessions.sessionEnd, classroomId: courseSessions.classroomId,
-    classroomName, lessonDate: courseSessions.lessonDate,
+    courseId: courseSessions.courseId, weekday: courseSessions.weekday,
+    sessionStart: courseSessions.sessionStart, sessionEnd: courseSessions.sessionEnd, classroomId: courseSessions.classroomId, classroomName,
+    weeks: sql<number[]>`json_agg(${courseSessions.week} order by ${courseSessions.week})`,
+    todayIds: sql<string[]>`coalesce(json_agg(${courseSessions.id}::text) filter (where ${courseSessions.lessonDate} = ${today}), '[]'::json)`,
   }).from(courseSessions)
     .leftJoin(classrooms, and(eq(classrooms.schoolId, courseSessions.schoolId), eq(classrooms.id, courseSessions.classroomId)))
     .leftJoin(buildings, and(eq(buildings.schoolId, classrooms.schoolId), eq(buildings.id, classrooms.buildingId)))
     .where(inArray(courseSessions.courseId, courseIds))
-    .orderBy(asc(courseSessions.weekday), asc(courseSessions.sessionStart), asc(courseSessions.week));
+    .groupBy(courseSessions.courseId, courseSessions.weekday, courseSessions.sessionStart, courseSessions.sessionEnd, courseSessions.classroomId, classrooms.id, classrooms.name, buildings.name)
+    .orderBy(asc(courseSessions.weekday), asc(courseSessions.sessionStart), sql`min(${courseSessions.week})`, asc(courseSessions.sessionEnd), asc(courseSessions.classroomId));
 }
 
-export type MeetingRow = Awaited<ReturnType<typeof meetingsOf>>[number];
+export type SlotLine = Awaited<ReturnType<typeof slotLinesOf>>[number];
 
 // ---------------------------------------------------------------- saving a course
 

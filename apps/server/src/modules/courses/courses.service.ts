@@ -17,34 +17,31 @@ import { inSchool } from '../../platform/tenancy.ts';
 import { findSemester, schoolClock } from '../calendar/calendar.service.ts';
 import { stateOfDay, stateReader } from './course-state.ts';
 import * as repo from './courses.repo.ts';
-import type { CourseRow, EntryRow, MeetingFields, MeetingRow } from './courses.repo.ts';
+import type { CourseRow, EntryRow, MeetingFields, SlotLine } from './courses.repo.ts';
 
 type ListQuery = TCourseListRequest;
 
-/** Meetings grouped into timetable lines: same weekday, sessions and room; weeks as ranges. */
-function toSlots(meetings: readonly MeetingRow[]) {
-  const groups = new Map<string, { m: MeetingRow; weeks: number[] }>();
-  for (const m of meetings) {
-    const key = `${m.weekday}|${m.sessionStart}|${m.sessionEnd}|${m.classroomId ?? ''}`;
-    const g = groups.get(key) ?? { m, weeks: [] };
-    g.weeks.push(m.week);
-    groups.set(key, g);
-  }
-  return [...groups.values()].flatMap(({ m, weeks }) =>
-    weeksToRanges(weeks).map((r) => ({
-      ...r, weekday: m.weekday, sessionStart: m.sessionStart, sessionEnd: m.sessionEnd, classroomId: m.classroomId, classroomName: m.classroomName,
+/** A course's timetable lines (same weekday, sessions and room) with their weeks as ranges. */
+function toSlots(lines: readonly SlotLine[]) {
+  return lines.flatMap((l) =>
+    weeksToRanges(l.weeks).map((r) => ({
+      ...r, weekday: l.weekday, sessionStart: l.sessionStart, sessionEnd: l.sessionEnd, classroomId: l.classroomId, classroomName: l.classroomName,
     })),
   );
 }
 
 async function withSessions(ctx: MemberCtx, tx: Tx, rows: CourseRow[]) {
-  const meetings = await repo.meetingsOf(tx, rows.map((r) => r.id));
   const clock = schoolClock(ctx);
-  const reader = await stateReader(tx, clock, meetings);
+  const lines = await repo.slotLinesOf(tx, rows.map((r) => r.id), clock.date);
+  const byCourse = new Map<string, SlotLine[]>();
+  for (const l of lines) byCourse.set(l.courseId, [...(byCourse.get(l.courseId) ?? []), l]);
+  // Today's meetings, for the state of each course today.
+  const todays = lines.flatMap((l) => l.todayIds.map((id) => ({ id, courseId: l.courseId, lessonDate: clock.date, sessionStart: l.sessionStart, sessionEnd: l.sessionEnd })));
+  const reader = await stateReader(tx, clock, todays);
   return rows.map((r) => {
-    const mine = meetings.filter((x) => x.courseId === r.id);
-    const today = mine.filter((x) => x.lessonDate === clock.date);
-    return { ...r, sessionCount: mine.length, slots: toSlots(mine), state: stateOfDay(today.map(reader.state)) };
+    const mine = byCourse.get(r.id) ?? [];
+    const today = todays.filter((x) => x.courseId === r.id);
+    return { ...r, sessionCount: mine.reduce((n, l) => n + l.weeks.length, 0), slots: toSlots(mine), state: stateOfDay(today.map(reader.state)) };
   });
 }
 
