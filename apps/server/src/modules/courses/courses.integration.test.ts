@@ -144,6 +144,10 @@ describe.each(DRIVERS)('courses and timetable on %s', (driver) => {
     expect((await page({ classroomId: rooms[1] })).list.map((c) => c.code)).toEqual(['PHY-102']);
     const paged = (await call<Page>(env.app, { url: `${P}/page`, body: { pageNum: 2, pageSize: 1, semesterId, keyword: 'PHY' }, token: admin })).body.data;
     expect(paged).toMatchObject({ total: 2, list: [expect.objectContaining({ code: 'PHY-102' })] });
+    // A page past the end still tells how many there are (no row of the page carries it).
+    const past = (await call<Page>(env.app, { url: `${P}/page`, body: { pageNum: 5, pageSize: 1, semesterId, keyword: 'PHY' }, token: admin })).body.data;
+    expect(past).toMatchObject({ total: 2, list: [] });
+    expect(Object.keys(paged.list[0]!)).not.toContain('total');
   });
 
   it('shows the week view by room, teacher and department, with each class state', async () => {

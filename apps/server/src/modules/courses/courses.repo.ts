@@ -90,10 +90,20 @@ export async function countCourses(tx: Tx, q: CourseFilter, ids?: string[]): Pro
   return Number(total?.n ?? 0);
 }
 
-/** A page of the courses the list's filters match, in code order. */
-export function coursePage(tx: Tx, q: CourseFilter & { pageNum: number; pageSize: number }, ids?: string[]): Promise<CourseRow[]> {
-  // index: courses_code_uq (school_id, semester_id, code) for a semester's page in code order
-  return courseBase(tx).where(courseFilters(q, ids)).orderBy(asc(courses.code), asc(courses.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+/**
+ * A page of the courses the list's filters match, in code order, each row carrying how many match
+ * in all (`total`: the count in the same statement, a subquery run once; a page past the end has no
+ * row to carry it, see countCourses).
+ */
+export async function coursePage(tx: Tx, q: CourseFilter & { pageNum: number; pageSize: number }, ids?: string[]): Promise<(CourseRow & { total: number })[]> {
+  const where = courseFilters(q, ids);
+  // index: courses_code_uq (school_id, semester_id, code) for a semester's page in code order; the
+  // count as in countCourses (the subquery's own "courses" shadows the outer one: not correlated)
+  const rows = await tx.select({ ...courseColumns, total: sql<string>`(select count(*) from ${courses} where ${where ?? sql`true`})` }).from(courses)
+    .innerJoin(accounts, eq(accounts.id, courses.teacherId))
+    .leftJoin(orgUnits, and(eq(orgUnits.schoolId, courses.schoolId), eq(orgUnits.id, courses.orgUnitId)))
+    .where(where).orderBy(asc(courses.code), asc(courses.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+  return rows.map((r) => ({ ...r, total: Number(r.total) }));
 }
 
 /** The course with `id` as a list of zero or one row. */

@@ -52,8 +52,10 @@ export async function listCourses(ctx: MemberCtx, q: ListQuery) {
     // course when the tables have no statistics (PGlite never analyses), seconds instead of milliseconds.
     const ids = await repo.courseIdsMeeting(tx, q, semester);
     if (ids && !ids.length) return { list: [], total: 0, pageNum: q.pageNum, pageSize: q.pageSize };
-    const total = await repo.countCourses(tx, q, ids);
-    const rows = await repo.coursePage(tx, q, ids);
+    const page = await repo.coursePage(tx, q, ids);
+    // The page's rows carry the total; a page past the end (or an empty list) has none to carry it.
+    const total = page[0]?.total ?? (q.pageNum > 1 ? await repo.countCourses(tx, q, ids) : 0);
+    const rows = page.map(({ total: _total, ...r }) => r);
     return { list: await withSessions(ctx, tx, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
   });
 }
