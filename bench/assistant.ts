@@ -28,9 +28,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 import { startLlmDouble } from '../apps/server/src/test/llm-double.ts';
-import { benchDrivers, giveUpAfter, isMain, openDemo, round, table, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { benchDrivers, giveUpAfter, isMain, latencies, openDemo, round, signIn, table, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'assistant.json');
@@ -54,11 +53,7 @@ let log: (msg: string) => void = (msg) => {
   process.stdout.write(`${msg}\n`);
 };
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  return { calls: s.length, p50: round(pct(s, 50)), p99: round(pct(s, 99)), max: round(s.at(-1) ?? 0) };
-};
+const stats = latencies;
 
 /**
  * Reads a server-sent-event stream until the first chunk with thinking or answer text (ms since
@@ -85,13 +80,6 @@ async function firstText(res: Response, t0: number, onFirst?: () => void): Promi
   }
   if (first === null) throw new Error('the stream carried no text');
   return first;
-}
-
-async function signIn(origin: string, account: string): Promise<string> {
-  const res = await fetch(`${origin}/base/login/v1/do`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'password', account, password: DEMO_PASSWORD }) });
-  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
-  if (body.code !== 1) throw new Error(`sign-in as ${account} failed: ${body.msg}`);
-  return body.data.token;
 }
 
 /** Asks a question in a new session of the asker's; resolves at the end of the answer with the ms to its first text. */

@@ -18,8 +18,7 @@ import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
-import { benchDrivers, giveUpAfter, isMain, openDemo, round, table, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { benchDrivers, giveUpAfter, isMain, latencies, openDemo, round, signIn, table, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'fair-use.json');
@@ -51,21 +50,7 @@ type Figure = {
   flood: { requests: number; rps: number; statusCodes: Record<string, number>; p50: number; p99: number };
 };
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-function summary(ms: number[], failed: number): Latency {
-  const s = [...ms].sort((a, b) => a - b);
-  return { calls: s.length, p50: round(pct(s, 50)), p99: round(pct(s, 99)), max: round(s.at(-1) ?? 0), failed };
-}
-
-async function signIn(origin: string, account: string): Promise<string> {
-  const res = await fetch(`${origin}/base/login/v1/do`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'password', account, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
-  if (body.code !== 1) throw new Error(`sign-in as ${account} failed: ${body.msg}`);
-  return body.data.token;
-}
+const summary = (ms: number[], failed: number): Latency => ({ ...latencies(ms), failed });
 
 /** The teacher's calls one after the other until `until` resolves (or `count` calls). */
 async function victim(origin: string, token: string, opts: { count?: number; until?: Promise<unknown> }): Promise<Latency> {

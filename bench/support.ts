@@ -4,11 +4,28 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type DbHandle } from '../apps/server/src/platform/db.ts';
-import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
 
 export type DriverName = 'pglite' | 'postgres';
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Signs in with the demo password over HTTP; the session's Bearer token. */
+export async function signIn(origin: string, account: string): Promise<string> {
+  const res = await fetch(`${origin}/base/login/v1/do`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'password', account, password: DEMO_PASSWORD }) });
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 1) throw new Error(`sign-in as ${account} failed: ${body.msg}`);
+  return body.data.token;
+}
+
+/** The p-th percentile of ascending `sorted` (nearest rank). */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+/** Calls, p50, p99 and max of some latencies (ms). */
+export function latencies(ms: number[]): { calls: number; p50: number; p99: number; max: number } {
+  const s = [...ms].sort((a, b) => a - b);
+  return { calls: s.length, p50: round(percentile(s, 50)), p99: round(percentile(s, 99)), max: round(s.at(-1) ?? 0) };
+}
 
 /**
  * A load generator that is one session with many connections: the fair-use limits run on every
