@@ -34,7 +34,7 @@ import type { MemberCtx } from '../apps/server/src/platform/context.ts';
 import { accounts, schoolMemberships, schools } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { benchDrivers, giveUpAfter, isMain, openDemo, table, writeSummaryRows, LIMITS_ABOVE_LOAD, type BenchBase, type SummaryRow } from './support.ts';
+import { benchDrivers, giveUpAfter, inRotation, isMain, openDemo, table, writeSummaryRows, LIMITS_ABOVE_LOAD, type BenchBase, type SummaryRow } from './support.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'latest.json');
@@ -211,7 +211,7 @@ async function loadInterleaved(targets: Target[]): Promise<LoadFigure[]> {
   const codes = new Map<Target, Record<string, number>>(targets.map((t) => [t, {}]));
   const failures = new Map<Target, { non2xx: number; errors: number; timeouts: number }>(targets.map((t) => [t, { non2xx: 0, errors: 0, timeouts: 0 }]));
   for (let i = 0; i < SETTINGS.rounds; i++) {
-    for (const t of targets) {
+    for (const t of inRotation(targets, i)) {
       const r = await fire(t, perRound, i === 0 ? SETTINGS.warmupSeconds : 0);
       const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, Number(v.count)]));
       const requests = Object.values(statusCodes).reduce((a, b) => a + b, 0) || r.requests.total;

@@ -24,7 +24,7 @@ import { IDENTITY, lessonDate, teachingWeekOf, weekDates, zonedClock } from '@hx
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database, Tx } from '../apps/server/src/platform/db.ts';
-import { benchDrivers, isMain, LIMITS_ABOVE_LOAD, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { benchDrivers, inRotation, isMain, LIMITS_ABOVE_LOAD, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
 import { platformTx, schoolTx } from '../apps/server/src/platform/tenancy.ts';
 import * as coursesRepo from '../apps/server/src/modules/courses/courses.repo.ts';
 import { stateReader } from '../apps/server/src/modules/courses/course-state.ts';
@@ -40,7 +40,8 @@ const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'schedule.json');
 const SETTINGS = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
   durationSeconds: Number(process.env.BENCH_DURATION ?? 6),
-  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+  // Even, so that app and bare each go first in half the rounds.
+  rounds: Number(process.env.BENCH_ROUNDS ?? 4),
   warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
   courses: 5_000,
   sessions: 100_000,
@@ -165,11 +166,11 @@ function fire(t: Target, seconds: number, warmup: number): Promise<Result> {
   });
 }
 
-/** Alternating rounds (app, bare, app, bare...) so background noise weighs on both alike. */
+/** Alternating rounds (app, bare; bare, app; ...: inRotation) so background noise and place weigh on both alike. */
 async function compare(targets: Target[]): Promise<Figure[]> {
   const per = SETTINGS.durationSeconds / SETTINGS.rounds;
   const results = new Map<Target, Result[]>(targets.map((t) => [t, []]));
-  for (let i = 0; i < SETTINGS.rounds; i++) for (const t of targets) results.get(t)!.push(await fire(t, per, i === 0 ? SETTINGS.warmupSeconds : 0));
+  for (let i = 0; i < SETTINGS.rounds; i++) for (const t of inRotation(targets, i)) results.get(t)!.push(await fire(t, per, i === 0 ? SETTINGS.warmupSeconds : 0));
   return targets.map((t) => {
     const rs = results.get(t)!;
     const requests = rs.reduce((a, r) => a + r.requests.total, 0);
