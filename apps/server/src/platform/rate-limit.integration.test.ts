@@ -82,6 +82,19 @@ describe.each(CASES)('fair use on %s, counters in %s', (driver, store) => {
     expect((await call(env.app, { ...UNREAD, token: admin })).status).toBe(429);
   });
 
+  it('counts against the address only what a session\'s own limit lets through: one session past its limit leaves the address to the others', async () => {
+    const teacher = await loginAs(env.app, 'teacher');
+    const supervisor = await loginAs(env.app, 'supervisor');
+    await nextMinute('rl:ip:127.0.0.1');
+    // The teacher's session asks 50 times from the address (limit 40): 6 pass, 44 are refused by the session's limit.
+    const codes: number[] = [];
+    for (let i = 0; i < 50; i++) codes.push((await call(env.app, { ...UNREAD, token: teacher })).status);
+    expect(codes.filter((c) => c === 200)).toHaveLength(6);
+    // The address has used 6 of its 40: the supervisor behind it still asks.
+    for (let i = 0; i < 6; i++) expect((await call(env.app, { ...UNREAD, token: supervisor })).status).toBe(200);
+    expect(await counters.get('rl:ip:127.0.0.1')).toBe(12);
+  });
+
   it('refuses an IP above its limit per minute, signed in or not; other addresses go on', async () => {
     await nextMinute('rl:ip:10.9.9.9', 'rl:ip:10.9.9.10');
     const from = (ip: string) => env.app.inject({ method: 'GET', url: '/base/system/tenant/school/hero/get/tenant/id/by/domain?domain=x.example', remoteAddress: ip });

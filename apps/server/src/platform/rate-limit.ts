@@ -145,12 +145,15 @@ export function registerRequestLimits(app: FastifyInstance, deps: Deps): void {
       // this one is done. After this turn they are in flight, and the cap holds the excess back.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    const [byIp, bySession] = await Promise.all([
-      ipPerMinute > 0 ? counters.hit(`rl:ip:${req.ip}`) : 0,
-      session && sessionPerMinute > 0 ? counters.hit(`rl:s:${session}`) : 0,
-    ]);
-    if (ipPerMinute > 0 && byIp > ipPerMinute) refuse(await counters.ttl(`rl:ip:${req.ip}`));
-    if (session && sessionPerMinute > 0 && bySession > sessionPerMinute) refuse(await counters.ttl(`rl:s:${session}`));
+    // The session's window first: what it refuses is not counted against the address, or one session
+    // past its limit (a script retrying at once, thousands a second) would use up the window of
+    // everybody behind the same address, a school's NAT (bench/fair-use.ts, 2026-11-29: the teacher
+    // beside such a flood was refused).
+    if (session && sessionPerMinute > 0) {
+      const bySession = await counters.hit(`rl:s:${session}`);
+      if (bySession > sessionPerMinute) refuse(await counters.ttl(`rl:s:${session}`));
+    }
+    if (ipPerMinute > 0 && (await counters.hit(`rl:ip:${req.ip}`)) > ipPerMinute) refuse(await counters.ttl(`rl:ip:${req.ip}`));
   });
 }
 
