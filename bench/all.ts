@@ -34,6 +34,7 @@ export const BENCHES: Bench[] = [
   { name: 'live-wall', script: 'bench/live-wall.ts', what: 'patrol wall: first frame in 9 tiles, browser CPU', before: ['npm', 'run', 'build', '-w', '@hxk/web'] },
   { name: 'vision', script: 'bench/vision.ts', what: 'ms per 1280×720 frame at 1, 6, 20, 40 faces; a 45-min lesson\'s vision' },
   { name: 'vad', script: 'bench/vad.ts', what: 'Silero VAD real-time factor over a generated 10-min lesson' },
+  { name: 'lesson', script: 'bench/lesson.ts', what: 'a 45-min lesson analysed end to end on the server; the API\'s p99 meanwhile' },
   { name: 'assistant', script: 'bench/assistant.ts', what: "the assistant's first-token overhead; 200 streaming chats at once" },
 ];
 

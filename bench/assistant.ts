@@ -24,15 +24,12 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { startLlmDouble } from '../apps/server/src/test/llm-double.ts';
-import { benchDrivers, giveUpAfter, isMain, latencies, openDemo, round, signIn, table, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { benchDrivers, giveUpAfter, isMain, latencies, openDemo, round, signIn, table, writeResults, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
 
-const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
-const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'assistant.json');
 const SETTINGS = {
   /** Questions per side for the first token (after `warmup` of each). */
   firstTokenCalls: Number(process.env.BENCH_FIRST_TOKEN_CALLS ?? 40),
@@ -236,10 +233,7 @@ export async function runAssistantBench(opts: AssistantBenchOptions = {}) {
 async function main() {
   giveUpAfter('bench:assistant', 10 * 60_000);
   const { results, summary, failed } = await runAssistantBench();
-  await fsp.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-  await fsp.writeFile(RESULTS_FILE, JSON.stringify(results, null, 2));
-  await writeSummaryRows('assistant', summary);
-  log(`\nwritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  log(`\nwritten to ${await writeResults('assistant', results, summary)}`);
   if (failed.length) {
     log(`a chat or the teacher's call failed: ${failed.join(', ')}`);
     process.exitCode = 1;

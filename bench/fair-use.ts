@@ -13,15 +13,12 @@
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { benchDrivers, giveUpAfter, isMain, latencies, openDemo, round, signIn, table, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { benchDrivers, giveUpAfter, isMain, latencies, openDemo, round, signIn, table, writeResults, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
 
-const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
-const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'fair-use.json');
 const SETTINGS = {
   floodConnections: Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 50),
   floodSeconds: Number(process.env.BENCH_FLOOD_SECONDS ?? 10),
@@ -163,10 +160,7 @@ export async function runFairUseBench(opts: FairUseBenchOptions = {}) {
 async function main() {
   giveUpAfter('bench:fair-use', 5 * 60_000);
   const { results, summary, refused } = await runFairUseBench();
-  await fsp.mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-  await fsp.writeFile(RESULTS_FILE, JSON.stringify(results, null, 2));
-  await writeSummaryRows('fair-use', summary);
-  log(`\nwritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  log(`\nwritten to ${await writeResults('fair-use', results, summary)}`);
   if (refused.length) {
     log(`the teacher was refused: ${refused.join(', ')}`);
     process.exitCode = 1;

@@ -15,7 +15,8 @@
  *   file. The browser suites in e2e/ cover the same paths (live play, the wall).
  * - The login page's JavaScript in bench/run.ts (Chromium again): run with `loginPage: false`.
  * - bench/vision.ts and bench/vad.ts run below at tiny sizes (one small frame; 20 s of generated
- *   speech, which needs espeak-ng and sox as the audio pipeline's tests do).
+ *   speech, which needs espeak-ng and sox as the audio pipeline's tests do); bench/lesson.ts on a
+ *   one-minute lesson of six seats (ffmpeg, the vision and voice threads).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openMigratedPglite } from '../apps/server/src/test/pglite-image.ts';
@@ -31,6 +32,7 @@ import { runExportsBench } from './exports.ts';
 import { benchVision, visionSummary } from './vision.ts';
 import { benchVad, vadSummary } from './vad.ts';
 import { runAssistantBench } from './assistant.ts';
+import { runLessonBench } from './lesson.ts';
 import type { BenchBase, SummaryRow } from './support.ts';
 
 const quiet = () => undefined;
@@ -134,5 +136,16 @@ describe('benchmarks, smoke run (tiny data, no timing asserted)', () => {
     const r = await benchVad({ seconds: 20, vadOnlySeconds: 10 });
     expect(r.speechSegments.every((n) => n > 0)).toBe(true);
     expectRows(vadSummary(r), 'vad');
+  }, TIMEOUT_MS);
+
+  it('lesson: a one-minute lesson is analysed by the server while its API is called, and matches its truth', async () => {
+    const { results, summary, failed } = await runLessonBench({ ...base, seconds: 60, seats: 6, idleSeconds: 0.5, probeGapMs: 20, visionThreads: 1, alone: false });
+    expect(failed).toEqual([]);
+    const f = results.figures[0]!;
+    expect(f.samples).toBe(6);
+    expect(f.sequenceMatches).toBe(true);
+    expect(f.idle.calls).toBeGreaterThan(0);
+    expect(f.during.calls).toBeGreaterThan(0);
+    expectRows(summary, 'lesson');
   }, TIMEOUT_MS);
 });

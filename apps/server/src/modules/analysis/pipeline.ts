@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import type { TTeachingMode } from '@hxk/contracts';
 import type { Transcriber } from '../../platform/adapters/transcription.ts';
-import { analyzeAudio } from './audio/analyze.ts';
+import type { AudioThread } from './audio/audio-thread.ts';
 import { AudioDecodeError } from './audio/decode.ts';
 import type { TalkAnalysis } from './audio/talk.ts';
 import type { TAnalysisResult } from './analysis.service.ts';
@@ -23,8 +23,8 @@ import { sampleFrames } from './frames.ts';
 import { buildSensitiveMatcher, speechRate, type LexiconEntry } from './speech/sensitive-words.ts';
 import { parseSubtitles } from './speech/subtitles.ts';
 import type { FrameObservation } from './vision/human-engine.ts';
+import type { VisionPool } from './vision/vision-pool.ts';
 import { attendance, baselinePitch, DEFAULT_MIN_SCORE, expressionShares, frontRow, headPose, teacherPresence } from './vision/frame-metrics.ts';
-import { redactFaces } from './vision/evidence.ts';
 import { teacherAttendance } from './warning-rules.ts';
 
 export type LessonMedia = {
@@ -39,7 +39,8 @@ export type LessonMedia = {
 
 export type PipelineOptions = {
   ffmpeg: string;
-  vision: { analyse(image: Buffer): Promise<FrameObservation> };
+  /** The vision pool; `size` (its threads) is how many frames of one camera are analysed at once. */
+  vision: Pick<VisionPool, 'analyse'> & Partial<Pick<VisionPool, 'analyseAndRedact' | 'size'>>;
   sampleSeconds: number;
   stIntervalSeconds: number;
   expectedStudents: number | null;
@@ -50,6 +51,11 @@ export type PipelineOptions = {
   adminPitch: number | null;
   /** Minimum face score from the camera's sensitivity (0-100; 50 is the default score). */
   minScore?: number;
+  /**
+   * The process's voice-activity thread (audio/audio-thread.ts); without it the sound is analysed on
+   * the calling thread (tests and tools, never the server's event loop).
+   */
+  audio?: Pick<AudioThread, 'analyze'>;
   transcriber: Transcriber;
   lexicon: readonly LexiconEntry[];
   /** Keeps a pixelated evidence frame once a minute; returns its storage key. */
@@ -115,17 +121,78 @@ export async function analyseLesson(media: LessonMedia, o: PipelineOptions): Pro
     await o.onProgress?.(Math.min(done, total), total);
   };
 
+  // The two cameras and the sound at once: each camera keeps up to the pool's threads busy with its
+  // frames (in order), and voice activity runs on onnxruntime's thread meanwhile.
+  const window = Math.max(1, o.vision.size ?? 1);
+  const analyseFrames = async (file: string, each: (t: number, obs: FrameObservation, evidence: Buffer | null) => Promise<void>, evidenceAt: (t: number) => boolean = () => false) => {
+    const inFlight: { t: number; work: Promise<{ observation: FrameObservation; redacted: Buffer | null }> }[] = [];
+    // The evidence copy is pixelated in the vision thread when the pool can; here otherwise.
+    const look = async (image: Buffer, evidence: boolean) => {
+      if (!evidence) return { observation: await o.vision.analyse(image), redacted: null };
+      if (o.vision.analyseAndRedact) return o.vision.analyseAndRedact(image);
+      const observation = await o.vision.analyse(image);
+      // Loaded here only: the server's vision threads pixelate, and its event loop never loads the canvas.
+      const { redactFaces } = await import('./vision/evidence.ts');
+      return { observation, redacted: await redactFaces(image, observation.faces) };
+    };
+    const settleOldest = async () => {
+      const f = inFlight.shift()!;
+      const { observation, redacted } = await f.work;
+      await each(f.t, observation, redacted);
+      await step();
+    };
+    try {
+      for await (const f of sampleFrames(o.ffmpeg, file, o.sampleSeconds, o.signal ? { signal: o.signal } : {})) {
+        const work = look(f.image, evidenceAt(f.t));
+        // A frame given up by an error elsewhere is not an unhandled rejection.
+        work.catch(() => undefined);
+        inFlight.push({ t: f.t, work });
+        if (inFlight.length >= window) await settleOldest();
+      }
+      while (inFlight.length) await settleOldest();
+    } finally {
+      inFlight.length = 0;
+    }
+  };
+
   // ---- student camera
   const frames: { t: number; obs: FrameObservation; evidenceKey: string | null }[] = [];
-  if (media.studentVideo) {
-    for await (const f of sampleFrames(o.ffmpeg, media.studentVideo, o.sampleSeconds, o.signal ? { signal: o.signal } : {})) {
-      const obs = await o.vision.analyse(f.image);
-      let evidenceKey: string | null = null;
-      if (o.keepEvidence && f.t % 60 === 0) evidenceKey = await o.keepEvidence(f.t, await redactFaces(f.image, obs.faces));
-      frames.push({ t: f.t, obs, evidenceKey });
-      await step();
+  const studentCamera = async () => {
+    if (!media.studentVideo) return;
+    const keep = o.keepEvidence;
+    await analyseFrames(media.studentVideo, async (t, obs, evidence) => {
+      frames.push({ t, obs, evidenceKey: keep && evidence ? await keep(t, evidence) : null });
+    }, (t) => !!keep && t % 60 === 0);
+  };
+
+  // ---- teacher camera
+  const teacherObs: { t: number; observation: FrameObservation }[] = [];
+  const teacherCamera = async () => {
+    if (!media.teacherVideo) return;
+    await analyseFrames(media.teacherVideo, async (t, observation) => {
+      teacherObs.push({ t, observation });
+    });
+  };
+
+  // ---- sound
+  const sound = async (): Promise<{ talk: TalkAnalysis | null; noAudio: boolean }> => {
+    let heard: { talk: TalkAnalysis | null; noAudio: boolean } = { talk: null, noAudio: !media.audio };
+    if (media.audio) {
+      try {
+        const request = { ffmpeg: o.ffmpeg, intervalSeconds: o.stIntervalSeconds, ...(o.signal ? { signal: o.signal } : {}) };
+        // Without the thread (tests, tools), here; the server's event loop never loads onnxruntime.
+        const analyze = o.audio ? o.audio.analyze : (await import('./audio/analyze.ts')).analyzeAudio;
+        heard = { talk: (await analyze(media.audio, request)).talk, noAudio: false };
+      } catch (e) {
+        if (!(e instanceof AudioDecodeError) || e.code === 'no-ffmpeg' || e.code === 'ffmpeg-failed') throw e;
+        heard = { talk: null, noAudio: true };
+      }
     }
-  }
+    await step();
+    return heard;
+  };
+
+  const [, , { talk, noAudio }] = await Promise.all([studentCamera(), teacherCamera(), sound()]);
   const baseline = baselinePitch(frames.map((f) => f.obs), { adminPitch: o.adminPitch, minScore });
   const perFrame = frames.map((f) => {
     const att = attendance(f.obs, { expected: o.expectedStudents, minScore });
@@ -134,29 +201,7 @@ export async function analyseLesson(media: LessonMedia, o: PipelineOptions): Pro
     const expr = expressionShares(f.obs, { minScore });
     return { t: f.t, att, pose, front, expr, evidenceKey: f.evidenceKey };
   });
-
-  // ---- teacher camera
-  const teacherObs: { t: number; observation: FrameObservation }[] = [];
-  if (media.teacherVideo) {
-    for await (const f of sampleFrames(o.ffmpeg, media.teacherVideo, o.sampleSeconds, o.signal ? { signal: o.signal } : {})) {
-      teacherObs.push({ t: f.t, observation: await o.vision.analyse(f.image) });
-      await step();
-    }
-  }
   const presence = teacherPresence(teacherObs, { minScore });
-
-  // ---- sound
-  let talk: TalkAnalysis | null = null;
-  let noAudio = !media.audio;
-  if (media.audio) {
-    try {
-      talk = (await analyzeAudio(media.audio, { ffmpeg: o.ffmpeg, intervalSeconds: o.stIntervalSeconds, ...(o.signal ? { signal: o.signal } : {}) })).talk;
-    } catch (e) {
-      if (!(e instanceof AudioDecodeError) || e.code === 'no-ffmpeg' || e.code === 'ffmpeg-failed') throw e;
-      noAudio = true;
-    }
-  }
-  await step();
 
   // ---- speech
   let transcriptStatus: TAnalysisResult['transcriptStatus'] = media.subtitles ? 'done' : noAudio ? 'noAudio' : o.transcriber.configured ? 'done' : 'notConfigured';

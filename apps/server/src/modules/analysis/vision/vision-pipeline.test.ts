@@ -88,6 +88,14 @@ describe('vision pipeline (real models)', { timeout: 60_000 }, () => {
       expect(b.faces).toHaveLength(6);
       // Detection only: no mesh, hence no pose.
       expect(a.faces.every((f) => f.pose === null)).toBe(true);
+      // The evidence copy is pixelated in the thread, with the faces of its own observation: a JPEG
+      // of the same size in which the engine finds no face any more.
+      const seen = await pool.analyseAndRedact(frame.image);
+      expect(seen.observation.faces).toHaveLength(6);
+      expect(seen.redacted.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+      const after = await pool.analyse(seen.redacted);
+      expect(after.width).toBe(a.width);
+      expect(after.faces).toHaveLength(0);
     } finally {
       await pool.close();
     }

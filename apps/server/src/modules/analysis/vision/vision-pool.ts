@@ -6,8 +6,9 @@
  * The thread body is plain JavaScript (vision-worker.mjs) that registers tsx itself: it starts the
  * same way under tsx, vitest or plain node, with no flags inherited from the parent.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FrameObservation, VisionEngineOptions } from './human-engine.ts';
+import { startAnalysisThread } from '../analysis-thread.ts';
 
 export type VisionPoolOptions = {
   /** Worker threads, each with its own engine (default 1). */
@@ -15,56 +16,37 @@ export type VisionPoolOptions = {
   engine?: VisionEngineOptions;
   /** Time allowed for a thread to load its models and warm up. */
   startTimeoutMs?: number;
+  /** Nice value of the threads (Linux; 0 = as the process, up to 19): analysis yields the cores to the API. */
+  nice?: number;
 };
 
 export type VisionPool = {
   readonly size: number;
   analyse(image: Buffer): Promise<FrameObservation>;
+  /**
+   * The frame's observation and an evidence copy with every face pixelated (evidence.ts), both in
+   * the thread: decoding, drawing and encoding a 720p JPEG is some 50 ms the event loop should not pay.
+   */
+  analyseAndRedact(image: Buffer): Promise<{ observation: FrameObservation; redacted: Buffer }>;
   /** Frames waiting for a thread (not counting those being analysed). */
   pending(): number;
   /** Rejects queued frames, lets running detects finish, then stops every thread. */
   close(): Promise<void>;
 };
 
-type Job = { id: number; image: Buffer; resolve: (o: FrameObservation) => void; reject: (e: Error) => void };
+type Job = { id: number; image: Buffer; redact: boolean; resolve: (r: { observation: FrameObservation; redacted: Buffer | null }) => void; reject: (e: Error) => void };
 type Slot = { worker: Worker; job: Job | null; dead: boolean };
 type WorkerMessage =
-  | { type: 'ready' }
-  | { type: 'failed'; error: string }
   | { type: 'closed' }
-  | { type: 'result'; id: number; observation?: FrameObservation; error?: string };
+  | { type: 'result'; id: number; observation?: FrameObservation; redacted?: Uint8Array; error?: string };
 
 const WORKER_URL = new URL('./vision-worker.mjs', import.meta.url);
-
-function startWorker(engine: VisionEngineOptions, timeoutMs: number): Promise<Worker> {
-  // execArgv []: the thread loads TypeScript through its own tsx registration, not the parent's flags.
-  const worker = new Worker(WORKER_URL, { workerData: { engine }, execArgv: [] });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`vision worker did not start within ${timeoutMs} ms`)), timeoutMs);
-    const fail = (err: Error) => {
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      void worker.terminate();
-      reject(err);
-    };
-    const onMessage = (msg: WorkerMessage) => {
-      if (msg.type === 'ready') {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', fail);
-        resolve(worker);
-      } else if (msg.type === 'failed') fail(new Error(`vision worker failed to start: ${msg.error}`));
-    };
-    worker.on('message', onMessage);
-    worker.once('error', fail);
-  });
-}
 
 export async function createVisionPool(opts: VisionPoolOptions = {}): Promise<VisionPool> {
   const size = Math.max(1, Math.floor(opts.size ?? 1));
   const engine = opts.engine ?? {};
   const startTimeoutMs = opts.startTimeoutMs ?? 60_000;
-  const started = await Promise.allSettled(Array.from({ length: size }, () => startWorker(engine, startTimeoutMs)));
+  const started = await Promise.allSettled(Array.from({ length: size }, () => startAnalysisThread('vision', WORKER_URL, { engine, nice: opts.nice ?? 0 }, startTimeoutMs)));
   const failure = started.find((r) => r.status === 'rejected');
   if (failure) {
     await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.terminate() : undefined)));
@@ -85,7 +67,7 @@ export async function createVisionPool(opts: VisionPoolOptions = {}): Promise<Vi
       slot.job = job;
       // A copy the thread owns: the caller keeps its Buffer intact.
       const copy = new Uint8Array(job.image);
-      slot.worker.postMessage({ type: 'analyse', id: job.id, image: copy }, [copy.buffer]);
+      slot.worker.postMessage({ type: 'analyse', id: job.id, image: copy, redact: job.redact }, [copy.buffer]);
     }
     if (!busy() && drained) drained();
   };
@@ -95,7 +77,7 @@ export async function createVisionPool(opts: VisionPoolOptions = {}): Promise<Vi
       if (msg.type !== 'result' || !slot.job || slot.job.id !== msg.id) return;
       const job = slot.job;
       slot.job = null;
-      if (msg.observation) job.resolve(msg.observation);
+      if (msg.observation) job.resolve({ observation: msg.observation, redacted: msg.redacted ? Buffer.from(msg.redacted.buffer, msg.redacted.byteOffset, msg.redacted.byteLength) : null });
       else job.reject(new Error(msg.error ?? 'vision worker returned nothing'));
       pump();
     });
@@ -112,17 +94,20 @@ export async function createVisionPool(opts: VisionPoolOptions = {}): Promise<Vi
     slot.worker.on('exit', (code) => onDeath(new Error(`vision worker exited (${code})`)));
   }
 
+  const submit = (image: Buffer, redact: boolean) => {
+    if (closing) return Promise.reject(new Error('vision pool closed'));
+    if (slots.every((s) => s.dead)) return Promise.reject(new Error('every vision worker has stopped'));
+    return new Promise<{ observation: FrameObservation; redacted: Buffer | null }>((resolve, reject) => {
+      queue.push({ id: nextId++, image, redact, resolve, reject });
+      pump();
+    });
+  };
+
   return {
     size,
     pending: () => queue.length,
-    analyse(image) {
-      if (closing) return Promise.reject(new Error('vision pool closed'));
-      if (slots.every((s) => s.dead)) return Promise.reject(new Error('every vision worker has stopped'));
-      return new Promise((resolve, reject) => {
-        queue.push({ id: nextId++, image, resolve, reject });
-        pump();
-      });
-    },
+    analyse: (image) => submit(image, false).then((r) => r.observation),
+    analyseAndRedact: (image) => submit(image, true).then((r) => ({ observation: r.observation, redacted: r.redacted! })),
     async close() {
       if (closing) return;
       closing = true;

@@ -5,9 +5,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
+import { lowerThisThread } from '../thread-priority.mjs';
 
+// First, before loading anything or starting a thread of its own (they inherit it): analysis yields
+// the cores to the API (ANALYSIS_NICE).
+if (workerData?.nice) lowerThisThread(workerData.nice);
 register();
 const { createVisionEngine } = await import('./human-engine.ts');
+const { redactFaces } = await import('./evidence.ts');
 
 const port = parentPort;
 if (!port) throw new Error('vision-worker.mjs runs as a worker thread only');
@@ -23,8 +28,14 @@ try {
     }
     if (msg.type !== 'analyse') return;
     try {
-      const observation = await engine.analyse(Buffer.from(msg.image));
-      port.postMessage({ type: 'result', id: msg.id, observation });
+      const image = Buffer.from(msg.image);
+      const observation = await engine.analyse(image);
+      if (!msg.redact) port.postMessage({ type: 'result', id: msg.id, observation });
+      else {
+        const jpeg = await redactFaces(image, observation.faces);
+        const redacted = new Uint8Array(jpeg);
+        port.postMessage({ type: 'result', id: msg.id, observation, redacted }, [redacted.buffer]);
+      }
     } catch (err) {
       port.postMessage({ type: 'result', id: msg.id, error: err instanceof Error ? err.message : String(err) });
     }
