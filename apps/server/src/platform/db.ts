@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -27,6 +27,18 @@ export type DbHandle = {
   /** PostgreSQL only: the pool's connections now (platform/metrics.ts); PGlite is one connection. */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 };
+
+/**
+ * PostgreSQL only: a transaction whose BEGIN and first statements go to the server in one round trip
+ * (the simple query protocol takes several statements in one message). Every school request opens a
+ * transaction and sets its role and school before anything else (tenancy.ts); sent apart, BEGIN
+ * was one of the request's six round trips, each a loopback write and read of about 0.2 ms of the
+ * event loop (docs/benchmarks.md, "Where a request's time goes"). `first` is plain SQL without
+ * parameters (the caller inlines only values it has validated); the transaction is drizzle's own
+ * (NodePgTransaction, savepoints for nested ones), as db.transaction() would make it.
+ */
+export type BeginWith = <T>(first: string, fn: (tx: Tx) => Promise<T>) => Promise<T>;
+export const beginWith = new WeakMap<Database, BeginWith>();
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
@@ -60,6 +72,29 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
     if (!closing) console.error(`PostgreSQL idle connection error: ${err.message}`);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  // The pool's session holds the dialect, the relational schema and the options (logger, cache) a
+  // transaction's session is made with (drizzle-orm/node-postgres session.js, transaction()).
+  const base = (db as unknown as { session: { dialect: never; schema: never; options: never } }).session;
+  beginWith.set(db, async (first, fn) => {
+    const client = await pool.connect();
+    // Set when the connection itself failed (the rollback could not be sent): the pool drops it.
+    let broken: Error | undefined;
+    try {
+      const session = new NodePgSession(client, base.dialect, base.schema, base.options);
+      const tx = new NodePgTransaction(base.dialect, session, base.schema) as unknown as Tx;
+      await client.query(`begin; ${first}`);
+      const result = await fn(tx);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((e: unknown) => {
+        broken = e instanceof Error ? e : new Error(String(e));
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  });
   return {
     db,
     driver: 'postgres',

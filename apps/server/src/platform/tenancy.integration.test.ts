@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { orgUnits } from '../db/schema/index.ts';
 import { createTestEnv, DRIVERS, type TestEnv } from '../test/harness.ts';
-import { platformTx, readInSchool, schoolTx } from './tenancy.ts';
+import { platformTx, readInSchool, readOnlyRequests, schoolTx } from './tenancy.ts';
 
 describe.each(DRIVERS)('school isolation in the database on %s', (driver) => {
   let env: TestEnv;
@@ -102,5 +102,46 @@ describe.each(DRIVERS)('school isolation in the database on %s', (driver) => {
 
   it('the request role cannot read password hashes', async () => {
     await expect(schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.execute(sql`select password_hash from accounts`))).rejects.toThrow();
+  });
+
+  // On PostgreSQL BEGIN, the role and the school go in one message (db.ts beginWith, decision 0035).
+  it('a transaction rolls back on error, commits otherwise, nests with savepoints and leaves its connection usable', async () => {
+    const name = `tx-${driver}-${Date.now()}`;
+    await expect(schoolTx(env.dbh.db, env.schoolA.schoolId, async (tx) => {
+      await tx.insert(orgUnits).values({ schoolId: env.schoolA.schoolId, name, kind: 'office' });
+      throw new Error('after the write');
+    })).rejects.toThrow('after the write');
+    const count = () => schoolTx(env.dbh.db, env.schoolA.schoolId, async (tx) => (await tx.select().from(orgUnits).where(sql`${orgUnits.name} = ${name}`)).length);
+    expect(await count()).toBe(0);
+    // A failed statement inside: rolled back, and the next transactions (on the same pool) work.
+    await expect(schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.execute(sql`select 1 / 0`))).rejects.toThrow();
+    for (let i = 0; i < 12; i++) expect(await count()).toBe(0);
+    // A nested transaction is a savepoint: its rollback keeps the outer write.
+    await schoolTx(env.dbh.db, env.schoolA.schoolId, async (tx) => {
+      await tx.insert(orgUnits).values({ schoolId: env.schoolA.schoolId, name, kind: 'office' });
+      await expect(tx.transaction(async (inner) => {
+        await inner.insert(orgUnits).values({ schoolId: env.schoolA.schoolId, name: `${name}-inner`, kind: 'office' });
+        throw new Error('inner');
+      })).rejects.toThrow('inner');
+    });
+    expect(await count()).toBe(1);
+    expect(await schoolTx(env.dbh.db, env.schoolA.schoolId, async (tx) => (await tx.select().from(orgUnits).where(sql`${orgUnits.name} = ${`${name}-inner`}`)).length)).toBe(0);
+  });
+
+  it('a read-only request cannot write, in a school or on the platform path; the role and school still apply', async () => {
+    // drizzle wraps the database's error ("Failed query: …"); the reason is its cause.
+    const reason = (p: Promise<unknown>) => p.then(() => 'written', (e: Error) => String((e.cause as Error | undefined)?.message ?? e.message));
+    await readOnlyRequests.run(true, async () => {
+      expect(await reason(schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.insert(orgUnits).values({ schoolId: env.schoolA.schoolId, name: 'ro', kind: 'office' })))).toMatch(/read-only/);
+      const who = await schoolTx(env.dbh.db, env.schoolA.schoolId, (tx) => tx.execute(sql`select current_user as u, current_setting('app.school_id') as s, current_setting('transaction_read_only') as ro`));
+      expect((who as unknown as { rows: unknown[] }).rows[0]).toEqual({ u: 'hxk_app', s: env.schoolA.schoolId, ro: 'on' });
+      expect(await reason(platformTx(env.dbh.db, 'seed', (tx) => tx.execute(sql`update schools set name = name where false`)))).toMatch(/read-only/);
+    });
+  });
+
+  it('refuses a school id that is not a number (it is inlined on PostgreSQL)', async () => {
+    await expect(schoolTx(env.dbh.db, "1'; drop table schools; --", (tx) => tx.execute(sql`select 1`))).rejects.toThrow('not a school id');
+    const [counted] = await env.dbh.rows<{ n: number }>(sql`select count(*)::int as n from schools`);
+    expect(counted!.n).toBeGreaterThan(0);
   });
 });

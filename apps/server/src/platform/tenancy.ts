@@ -12,7 +12,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from './db.ts';
+import { beginWith, type Database, type Tx } from './db.ts';
 
 /**
  * Requests that must change nothing (past the licence's expiry, modules/licence/licence-guard.ts):
@@ -63,20 +63,32 @@ export const PLATFORM_CAPABILITIES = {
 
 export type PlatformPath = keyof typeof PLATFORM_CAPABILITIES;
 
-export function schoolTx<T>(db: Database, schoolId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * A transaction as `role` in `schoolId` ('' for none). On PostgreSQL, BEGIN, the role and the school
+ * (and READ ONLY past the licence's expiry) go in one round trip (db.ts, beginWith), with the school
+ * id inlined: it must be a plain number (checked here on both drivers).
+ */
+function roleTx<T>(db: Database, role: 'hxk_app' | 'hxk_platform', schoolId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  // School ids are bigints: anything else is a bug, refused on both drivers alike.
+  if (!/^\d*$/.test(schoolId)) return Promise.reject(new Error(`not a school id: ${JSON.stringify(schoolId)}`));
+  const begin = beginWith.get(db);
+  if (begin) {
+    const readOnly = readOnlyRequests.getStore() ? '; set transaction read only' : '';
+    return begin(`select set_config('role', '${role}', true), set_config('app.school_id', '${schoolId}', true)${readOnly}`, fn);
+  }
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', 'hxk_app', true), set_config('app.school_id', ${schoolId}, true)`);
+    await tx.execute(sql`select set_config('role', ${role}, true), set_config('app.school_id', ${schoolId}, true)`);
     await readOnlyRequest(tx as Tx);
     return fn(tx as Tx);
   });
 }
 
+export function schoolTx<T>(db: Database, schoolId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return roleTx(db, 'hxk_app', schoolId, fn);
+}
+
 export function platformTx<T>(db: Database, _path: PlatformPath, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', 'hxk_platform', true), set_config('app.school_id', '', true)`);
-    await readOnlyRequest(tx as Tx);
-    return fn(tx as Tx);
-  });
+  return roleTx(db, 'hxk_platform', '', fn);
 }
 
 /**
