@@ -16,3 +16,4 @@ export * from './lesson-plans.ts';
 export * from './sso.ts';
 export * from './assistant.ts';
 export * from './licence.ts';
+export * from './statistics.ts';

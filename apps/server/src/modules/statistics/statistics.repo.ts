@@ -39,7 +39,7 @@ export function courseInReach(reach: StatsReach): SQL {
 }
 
 /** The scope's subject over a course (alias c) and, for evaluations, its teacher column. */
-function subject(f: Filters, reach: StatsReach, teacherCol: SQL): SQL {
+export function subject(f: Filters, reach: StatsReach, teacherCol: SQL): SQL {
   const w: SQL[] = [courseInReach(reach)];
   if (f.orgUnitId) w.push(sql`c.org_unit_id in ${unitTree(sql`select ${f.orgUnitId}::bigint`)}`);
   if (f.teacherId) w.push(sql`${teacherCol} = ${f.teacherId}`);
@@ -151,23 +151,40 @@ export function indicators(tx: Tx, f: Filters, reach: StatsReach) {
     group by ss.indicator_key order by min(ss.section_key), min(ss.name)`);
 }
 
+const ScopeIndicator = z.object({ key: col.text, p: col.numOrNull, n: col.int });
+
+/** Per indicator, the scope's side only, straight from its rows (for scopes the indicator rollup cannot tell: a teacher's). */
+export function scopeIndicators(tx: Tx, f: Filters, reach: StatsReach) {
+  // index: evaluations_teacher_idx (school_id, teacher_id, submitted_at) or courses by teacher, then the section-score primary key
+  return queryRows(tx, ScopeIndicator, sql`
+    select ss.indicator_key as key, sum(ss.score) / nullif(sum(ss."full"), 0) * 100 as p, count(distinct e.id)::int as n
+    ${evaluationsFrom} join evaluation_section_scores ss on ss.school_id = e.school_id and ss.evaluation_id = e.id
+    where ${schoolWhere(f)} and ${evaluationScope(f, reach)}
+    group by ss.indicator_key`);
+}
+
 const Group = z.object({
   id: col.text, name: col.text, parentName: col.textOrNull, account: col.textOrNull, n: col.int, te: col.int, m: col.numOrNull, teaching: col.int,
 });
+
+/** CTEs r (the rows) and g(k, n, te, m): the scope's evaluations, teachers evaluated and mean percent per course unit or evaluated teacher. */
+function perKeyRaw(f: Filters, reach: StatsReach, by: 'unit' | 'teacher'): SQL {
+  const key = by === 'unit' ? sql`r.org_unit_id` : sql`r.teacher_id`;
+  return sql`${rowsCte(f, reach)},
+    g as (select ${key} as k, count(*)::int as n, count(distinct r.teacher_id)::int as te, avg(r.pct) as m from r where r.s and ${key} is not null group by 1)`;
+}
 
 /**
  * The scope by department (a course's unit) or by teacher: evaluations, teachers evaluated, mean
  * percent, and teachers teaching; a unit or teacher with courses but no evaluation shows with zeros.
  */
-export function groups(tx: Tx, f: Filters, reach: StatsReach, by: 'unit' | 'teacher') {
-  const evalKey = by === 'unit' ? sql`r.org_unit_id` : sql`r.teacher_id`;
+export function groups(tx: Tx, f: Filters, reach: StatsReach, by: 'unit' | 'teacher', withG: SQL = perKeyRaw(f, reach, by)) {
   const courseKey = by === 'unit' ? sql`c.org_unit_id` : sql`c.teacher_id`;
   const named = by === 'unit'
     ? sql`select k.k::text as id, ou.name, par.name as "parentName", null::text as account from k
         join org_units ou on ou.id = k.k left join org_units par on par.school_id = ou.school_id and par.id = ou.parent_id`
     : sql`select k.k::text as id, a.name, null::text as "parentName", a.account from k join accounts a on a.id = k.k`;
-  return queryRows(tx, Group, sql`${rowsCte(f, reach)},
-    g as (select ${evalKey} as k, count(*)::int as n, count(distinct r.teacher_id)::int as te, avg(r.pct) as m from r where r.s and ${evalKey} is not null group by 1),
+  return queryRows(tx, Group, sql`${withG},
     t as (select ${courseKey} as k, count(distinct c.teacher_id)::int as teaching from courses c
       where ${teachingWhere(f)} and ${subject(f, reach, sql`c.teacher_id`)} and ${courseKey} is not null group by 1),
     k as (select k from g union select k from t),
@@ -177,14 +194,18 @@ export function groups(tx: Tx, f: Filters, reach: StatsReach, by: 'unit' | 'teac
     order by named.name, named.id`);
 }
 
+/** CTEs r and x(teacher_id, n, m): the scope's evaluations and mean percent per evaluated teacher. */
+const perTeacherRaw = (f: Filters, reach: StatsReach) => sql`${rowsCte(f, reach)},
+  x as (select teacher_id, count(*)::int as n, avg(pct) as m from r where s group by teacher_id)`;
+
 const Rank = z.object({ teacherId: col.text, name: col.text, account: col.text, unit: col.textOrNull, n: col.int, m: col.num });
 
 /** Teachers of the scope with at least one evaluation, by mean percent: the highest (desc) or the lowest first. */
-export function ranked(tx: Tx, f: Filters, reach: StatsReach, order: 'desc' | 'asc', limit: number) {
+export function ranked(tx: Tx, f: Filters, reach: StatsReach, order: 'desc' | 'asc', limit: number, withX: SQL = perTeacherRaw(f, reach)) {
   const dir = order === 'desc' ? sql`desc` : sql`asc`;
-  return queryRows(tx, Rank, sql`${rowsCte(f, reach)}
+  return queryRows(tx, Rank, sql`${withX}
     select x.teacher_id::text as "teacherId", a.name, a.account, ou.name as unit, x.n, x.m
-    from (select teacher_id, count(*)::int as n, avg(pct) as m from r where s group by teacher_id) x
+    from x
     join accounts a on a.id = x.teacher_id
     left join school_memberships sm on sm.account_id = x.teacher_id
     left join org_units ou on ou.school_id = sm.school_id and ou.id = sm.org_unit_id
@@ -293,22 +314,3 @@ const Standing = z.object({ deptScope: col.oneOf(['all', 'selected']), teacherSc
 /** The member's supervised scope flags. */
 export const standing = (tx: Tx, accountId: string) =>
   queryRow(tx, Standing, sql`select dept_scope as "deptScope", teacher_scope as "teacherScope" from school_memberships where account_id = ${accountId}`);
-
-const NamedOption = z.object({ id: col.text, name: col.text });
-
-/**
- * The choices of the template and plan filters: the templates (deleted ones too, their evaluations
- * count) and plans the semester's submitted evaluations used, by name.
- */
-// index: courses_unit_idx (school_id, semester_id, org_unit_id), then evaluations_course_idx (school_id, course_id, status)
-export async function filterOptions(tx: Tx, semesterId: string) {
-  const used = sql`from evaluations e join courses c on c.school_id = e.school_id and c.id = e.course_id
-    where e.status = 'submitted' and c.semester_id = ${semesterId}`;
-  const templates = await queryRows(tx, NamedOption, sql`select t.id::text as id, t.name from evaluation_templates t
-    where t.id in (select tv.template_id from template_versions tv where tv.id in (select e.template_version_id ${used}))
-    order by lower(t.name), t.id`);
-  const plans = await queryRows(tx, NamedOption, sql`select p.id::text as id, p.name from supervision_plans p
-    where p.id in (select e.plan_id ${used} and e.plan_id is not null)
-    order by lower(p.name), p.id`);
-  return { templates, plans };
-}

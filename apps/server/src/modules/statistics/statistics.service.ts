@@ -6,7 +6,7 @@
  * with the menu reads their own figures only, and only evaluations their plan lets teachers see.
  * Ids of another school are not found. Anonymous evaluations never name their evaluator.
  */
-import { IDENTITY, SCORE_BANDS, type TEvaluationStats, type TStatsFilterOptions, type TStatsFigures, type ZEvaluationStatsQuery, type ZStatsEvaluationsQuery } from '@hxk/contracts';
+import { IDENTITY, SCORE_BANDS, type TEvaluationStats, type TScoreBand, type TStatsFilterOptions, type TStatsFigures, type ZEvaluationStatsQuery, type ZStatsEvaluationsQuery } from '@hxk/contracts';
 import type { z } from 'zod';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { page } from '../../platform/sql-rows.ts';
 import { inSchool } from '../../platform/tenancy.ts';
 import * as repo from './statistics.repo.ts';
+import * as rollup from './rollup.repo.ts';
 
 const RANKED = 5;
 const round1 = (n: number | null | undefined) => (n == null ? null : Math.round(n * 10) / 10);
@@ -66,20 +67,54 @@ function figuresOf(n: number, te: number, m: number | null, teaching: number): T
   return { evaluations: n, teachersEvaluated: te, teachersTeaching: teaching, coverage: coverage(te, teaching), meanPercent: round1(m) };
 }
 
+/** Where the figures come from: the rollups when they can answer the filters (the default), or the raw rows. */
+export type StatsSource = 'auto' | 'raw';
+
+/** The figures the screen shows, before rounding and naming: from the rollups or from the raw rows. */
+export async function figuresFrom(tx: Tx, f: repo.Filters, reach: repo.StatsReach, groupBy: 'unit' | 'teacher' | 'none', source: StatsSource) {
+  const wholeSchool = reach.kind === 'school' && !f.orgUnitId && !f.teacherId && !f.courseId;
+  if (source === 'raw' || !rollup.rollupAnswers(f)) {
+    const fig = (await repo.figures(tx, f, reach))!;
+    const bands = new Map((await repo.distribution(tx, f, reach)).map((b) => [b.band, b]));
+    return {
+      fig,
+      bands: SCORE_BANDS.map((band) => ({ band, count: bands.get(band)?.n ?? 0, schoolCount: bands.get(band)?.sn ?? 0 })),
+      weeks: await repo.trend(tx, f, reach),
+      inds: await repo.indicators(tx, f, reach),
+      groups: groupBy === 'none' ? [] : await repo.groups(tx, f, reach, groupBy),
+      top: await repo.ranked(tx, f, reach, 'desc', RANKED),
+      bottom: await repo.ranked(tx, f, reach, 'asc', RANKED),
+      supervisors: wholeSchool ? await repo.supervisors(tx, f) : null,
+    };
+  }
+  const sum = (await rollup.summary(tx, f, reach))!;
+  const counts: Record<TScoreBand, [number, number]> = {
+    lt60: [sum.lt60, sum.slt60], '60to70': [sum.b60to70, sum.s60to70], '70to80': [sum.b70to80, sum.s70to80], '80to90': [sum.b80to90, sum.s80to90], ge90: [sum.ge90, sum.sge90],
+  };
+  let inds = await rollup.indicators(tx, f, reach);
+  if (!rollup.indicatorScopeByUnit(f, reach)) {
+    const scope = new Map((await repo.scopeIndicators(tx, f, reach)).map((i) => [i.key, i]));
+    inds = inds.map((i) => ({ ...i, p: scope.get(i.key)?.p ?? null, n: scope.get(i.key)?.n ?? 0 }));
+  }
+  return {
+    fig: { n: sum.n, te: sum.te, m: sum.m, sn: sum.sn, ste: sum.ste, sm: sum.sm },
+    bands: SCORE_BANDS.map((band) => ({ band, count: counts[band][0], schoolCount: counts[band][1] })),
+    weeks: await rollup.trend(tx, f, reach),
+    inds,
+    groups: groupBy === 'none' ? [] : await repo.groups(tx, f, reach, groupBy, rollup.perKeyWith(f, reach, groupBy)),
+    top: await repo.ranked(tx, f, reach, 'desc', RANKED, rollup.perTeacherWith(f, reach)),
+    bottom: await repo.ranked(tx, f, reach, 'asc', RANKED, rollup.perTeacherWith(f, reach)),
+    supervisors: wholeSchool ? await rollup.supervisors(tx, f) : null,
+  };
+}
+
 /** The statistics screen's figures for a scope, grouped for the drill-down table by `groupBy`. */
-export async function evaluationStats(ctx: MemberCtx, q: z.output<typeof ZEvaluationStatsQuery>): Promise<TEvaluationStats> {
+export async function evaluationStats(ctx: MemberCtx, q: z.output<typeof ZEvaluationStatsQuery>, source: StatsSource = 'auto'): Promise<TEvaluationStats> {
   const { groupBy, ...filters } = q;
   return inSchool(ctx, async (tx) => {
     const { f, reach, semester, subject } = await resolveScope(tx, ctx, filters);
-    const fig = (await repo.figures(tx, f, reach))!;
+    const { fig, bands, weeks, inds, groups, top, bottom, supervisors } = await figuresFrom(tx, f, reach, groupBy, source);
     const teach = (await repo.teaching(tx, f, reach))!;
-    const bands = new Map((await repo.distribution(tx, f, reach)).map((b) => [b.band, b]));
-    const weeks = await repo.trend(tx, f, reach);
-    const inds = await repo.indicators(tx, f, reach);
-    const groups = groupBy === 'none' ? [] : await repo.groups(tx, f, reach, groupBy);
-    const top = await repo.ranked(tx, f, reach, 'desc', RANKED);
-    const bottom = await repo.ranked(tx, f, reach, 'asc', RANKED);
-    const supervisors = reach.kind === 'school' && !f.orgUnitId && !f.teacherId && !f.courseId ? await repo.supervisors(tx, f) : null;
     const rank = (r: (typeof top)[number]) => ({ teacher: { userId: r.teacherId, name: r.name, account: r.account }, orgUnitName: r.unit, evaluations: r.n, meanPercent: round1(r.m)! });
     return {
       semester,
@@ -87,7 +122,7 @@ export async function evaluationStats(ctx: MemberCtx, q: z.output<typeof ZEvalua
       ownOnly: reach.kind === 'self',
       scope: figuresOf(fig.n, fig.te, fig.m, teach.n),
       school: figuresOf(fig.sn, fig.ste, fig.sm, teach.sn),
-      distribution: SCORE_BANDS.map((band) => ({ band, count: bands.get(band)?.n ?? 0, schoolCount: bands.get(band)?.sn ?? 0 })),
+      distribution: bands,
       indicators: inds.map((i) => ({ key: i.key, name: i.name, percent: round1(i.p), schoolPercent: round1(i.sp), count: i.n, schoolCount: i.sn })),
       trend: weeks.map((w) => ({ week: w.week, evaluations: w.n, meanPercent: round1(w.m), schoolEvaluations: w.sn, schoolMeanPercent: round1(w.sm) })),
       groupBy,
@@ -128,6 +163,6 @@ export async function statsEvaluations(ctx: MemberCtx, q: z.output<typeof ZStats
 export async function filterOptions(ctx: MemberCtx, semesterId: string): Promise<TStatsFilterOptions> {
   return inSchool(ctx, async (tx) => {
     if (!(await repo.semester(tx, semesterId))) throw new AppError('common.notFound');
-    return repo.filterOptions(tx, semesterId);
+    return rollup.filterOptions(tx, semesterId);
   });
 }

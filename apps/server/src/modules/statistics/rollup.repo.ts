@@ -1,0 +1,137 @@
+/**
+ * Evaluation statistics read from the rollups (migration 0061, docs/decisions/0024-statistics.md
+ * "Rollups"): the same figures as statistics.repo.ts computes from the raw rows, for filters the
+ * rollups' grain can answer (no class dates, no single course). A rollup row stands for the
+ * evaluations of one course unit, course teacher, evaluated teacher, week, template, plan and kind,
+ * so the scope's predicate (unit, teacher, the reader's reach) applies to it as to a course: the
+ * rollup is aliased c, with c.teacher_id the course's teacher and c.e_teacher the evaluated one.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../platform/db.ts';
+import { col, queryRow, queryRows } from '../../platform/sql-rows.ts';
+import { subject, type Filters, type StatsReach } from './statistics.repo.ts';
+
+/** Whether the rollups answer these filters: they know weeks, not class dates, and units, not courses. */
+export const rollupAnswers = (f: Filters) => !f.from && !f.to && !f.courseId;
+
+/** The shared filters over a rollup row (alias ro) and its plan (alias p). */
+function rollupWhere(f: Filters): SQL {
+  const w: SQL[] = [sql`ro.semester_id = ${f.semesterId}`, sql`ro.n > 0`];
+  if (f.templateId) w.push(sql`ro.template_id = ${f.templateId}`);
+  if (f.planId) w.push(sql`ro.plan_id = ${f.planId}`);
+  if (f.evaluationType) w.push(sql`p.evaluation_type = ${f.evaluationType}`);
+  if (f.kind) w.push(sql`ro.kind = ${f.kind}`);
+  return sql.join(w, sql` and `);
+}
+
+/** The scope side of a rollup row; a teacher reads only what their plan lets teachers see. */
+function rollupScope(f: Filters, reach: StatsReach): SQL {
+  const s = subject(f, reach, sql`c.e_teacher`);
+  return reach.kind === 'self' ? sql`${s} and c.e_teacher = ${reach.teacherId} and (c.plan_id is null or c.teacher_can_view)` : s;
+}
+
+/** Rollup rows r(org_unit_id, e_teacher, week, n, pct_sum, pct_n, bands…, s) as a CTE. */
+function rollupCte(f: Filters, reach: StatsReach): SQL {
+  // index: evaluation_rollups_key (school_id, semester_id, …)
+  return sql`with r as (
+    select c.org_unit_id, c.e_teacher, c.week, c.n, c.pct_sum, c.pct_n, c.b_lt60, c.b_60to70, c.b_70to80, c.b_80to90, c.b_ge90, (${rollupScope(f, reach)}) as s
+    from (select ro.org_unit_id, ro.course_teacher_id as teacher_id, ro.teacher_id as e_teacher, ro.week, ro.plan_id, coalesce(p.teacher_can_view, true) as teacher_can_view,
+        ro.n, ro.pct_sum, ro.pct_n, ro.b_lt60, ro.b_60to70, ro.b_70to80, ro.b_80to90, ro.b_ge90
+      from evaluation_rollups ro left join supervision_plans p on p.school_id = ro.school_id and p.id = ro.plan_id
+      where ${rollupWhere(f)}) c)`;
+}
+
+const Summary = z.object({
+  n: col.int, te: col.int, m: col.numOrNull, sn: col.int, ste: col.int, sm: col.numOrNull,
+  lt60: col.int, b60to70: col.int, b70to80: col.int, b80to90: col.int, ge90: col.int,
+  slt60: col.int, s60to70: col.int, s70to80: col.int, s80to90: col.int, sge90: col.int,
+});
+
+/** Evaluations, teachers evaluated, mean percent and score bands of the scope and of the school, in one pass. */
+export function summary(tx: Tx, f: Filters, reach: StatsReach) {
+  const both = (c: string, as: string) => sql.raw(`coalesce(sum(${c}) filter (where s), 0)::int as "${as}", coalesce(sum(${c}), 0)::int as "s${as.replace(/^b/, '')}"`);
+  return queryRow(tx, Summary, sql`${rollupCte(f, reach)}
+    select coalesce(sum(n) filter (where s), 0)::int as n, (count(distinct e_teacher) filter (where s))::int as te,
+      sum(pct_sum) filter (where s) / nullif(sum(pct_n) filter (where s), 0) as m,
+      coalesce(sum(n), 0)::int as sn, count(distinct e_teacher)::int as ste, sum(pct_sum) / nullif(sum(pct_n), 0) as sm,
+      ${both('b_lt60', 'lt60')}, ${both('b_60to70', 'b60to70')}, ${both('b_70to80', 'b70to80')}, ${both('b_80to90', 'b80to90')}, ${both('b_ge90', 'ge90')}
+    from r`);
+}
+
+const Week = z.object({ week: col.int, n: col.int, m: col.numOrNull, sn: col.int, sm: col.numOrNull });
+
+/** Per teaching week: evaluations and mean percent, scope and school. */
+export function trend(tx: Tx, f: Filters, reach: StatsReach) {
+  return queryRows(tx, Week, sql`${rollupCte(f, reach)}
+    select week, coalesce(sum(n) filter (where s), 0)::int as n, sum(pct_sum) filter (where s) / nullif(sum(pct_n) filter (where s), 0) as m,
+      sum(n)::int as sn, sum(pct_sum) / nullif(sum(pct_n), 0) as sm
+    from r group by week order by week`);
+}
+
+/** CTEs r and g(k, n, te, m) for statistics.repo.groups: the scope per course unit or evaluated teacher. */
+export function perKeyWith(f: Filters, reach: StatsReach, by: 'unit' | 'teacher'): SQL {
+  const key = by === 'unit' ? sql`org_unit_id` : sql`e_teacher`;
+  return sql`${rollupCte(f, reach)},
+    g as (select ${key} as k, sum(n)::int as n, count(distinct e_teacher)::int as te, sum(pct_sum) / nullif(sum(pct_n), 0) as m
+      from r where s and ${key} is not null group by ${key})`;
+}
+
+/** CTEs r and x(teacher_id, n, m) for statistics.repo.ranked: the scope per evaluated teacher. */
+export const perTeacherWith = (f: Filters, reach: StatsReach): SQL => sql`${rollupCte(f, reach)},
+  x as (select e_teacher as teacher_id, sum(n)::int as n, sum(pct_sum) / nullif(sum(pct_n), 0) as m from r where s group by e_teacher)`;
+
+/** Whether the indicator rollup (per unit, no teacher) can tell the scope's side: the scope is units only. */
+export const indicatorScopeByUnit = (f: Filters, reach: StatsReach) =>
+  !f.teacherId && (reach.kind === 'school' || (reach.kind === 'selected' && !reach.byTeachers));
+
+const Indicator = z.object({ key: col.text, name: col.text, p: col.numOrNull, n: col.int, sp: col.numOrNull, sn: col.int });
+
+/**
+ * Per indicator, school and (when the scope is units only) scope: Σ scores ÷ Σ full scores in percent
+ * and the evaluations behind it. Otherwise the scope's side is left at 0 for the raw scope query.
+ */
+export function indicators(tx: Tx, f: Filters, reach: StatsReach) {
+  // Units only: the subject is the reach and the unit filter, both over c.org_unit_id.
+  const s = indicatorScopeByUnit(f, reach) ? subject(f, reach, sql`null`) : sql`false`;
+  // index: evaluation_indicator_rollups_key (school_id, semester_id, …)
+  return queryRows(tx, Indicator, sql`
+    with r as (select c.*, (${s}) as s from (select ro.org_unit_id, ro.indicator_key, ro.section_key, ro.name, ro.score_sum, ro.full_sum, ro.n
+      from evaluation_indicator_rollups ro left join supervision_plans p on p.school_id = ro.school_id and p.id = ro.plan_id where ${rollupWhere(f)}) c)
+    select indicator_key as key, min(name) as name,
+      sum(score_sum) filter (where s) / nullif(sum(full_sum) filter (where s), 0) * 100 as p, coalesce(sum(n) filter (where s), 0)::int as n,
+      sum(score_sum) / nullif(sum(full_sum), 0) * 100 as sp, sum(n)::int as sn
+    from r group by indicator_key order by min(section_key), min(name)`);
+}
+
+const Supervisor = z.object({ userId: col.text, name: col.text, account: col.text, plans: col.int, attended: col.int, required: col.int });
+
+/** As statistics.repo.supervisors, with the classes attended per plan and supervisor from their rollup. */
+export function supervisors(tx: Tx, f: Filters) {
+  const w: SQL[] = [sql`p.published`, sql`p.semester_id = ${f.semesterId}`];
+  if (f.planId) w.push(sql`p.id = ${f.planId}`);
+  if (f.evaluationType) w.push(sql`p.evaluation_type = ${f.evaluationType}`);
+  if (f.templateId) w.push(sql`p.template_id = ${f.templateId}`);
+  // index: plan_supervisors_school_id_plan_id_account_id_pk; plan_attendance_rollups_school_id_plan_id_evaluator_id_pk
+  return queryRows(tx, Supervisor, sql`
+    select ps.account_id::text as "userId", a.name, a.account, count(*)::int as plans, sum(coalesce(x.n, 0))::int as attended, sum(p.min_classes)::int as required
+    from plan_supervisors ps
+    join supervision_plans p on p.school_id = ps.school_id and p.id = ps.plan_id
+    join accounts a on a.id = ps.account_id
+    left join plan_attendance_rollups x on x.school_id = ps.school_id and x.plan_id = ps.plan_id and x.evaluator_id = ps.account_id
+    where ${sql.join(w, sql` and `)}
+    group by ps.account_id, a.name, a.account
+    order by a.name, ps.account_id`);
+}
+
+const NamedOption = z.object({ id: col.text, name: col.text });
+
+/** The template and plan filters' choices (statistics.repo.filterOptions) from the rollup's semester rows. */
+export async function filterOptions(tx: Tx, semesterId: string) {
+  const used = sql`from evaluation_rollups ro where ro.semester_id = ${semesterId} and ro.n > 0`;
+  const templates = await queryRows(tx, NamedOption, sql`select t.id::text as id, t.name from evaluation_templates t
+    where t.id in (select ro.template_id ${used}) order by lower(t.name), t.id`);
+  const plans = await queryRows(tx, NamedOption, sql`select p.id::text as id, p.name from supervision_plans p
+    where p.id in (select ro.plan_id ${used} and ro.plan_id is not null) order by lower(p.name), p.id`);
+  return { templates, plans };
+}
