@@ -30,6 +30,7 @@ export const BENCHES: Bench[] = [
   { name: 'plans', script: 'bench/plans.ts', what: 'plan screens over 200 plans / 30,000 evaluations' },
   { name: 'followup', script: 'bench/followup.ts', what: 'reports, appeals, notifications, invitations at scale' },
   { name: 'exports', script: 'bench/exports.ts', what: 'statistics export of 100,000 evaluation rows: time and peak memory' },
+  { name: 'statistics', script: 'bench/statistics.ts', what: 'every statistics screen at 1,000,000 evaluations; the raw GROUP BYs; rollup upkeep per write' },
   { name: 'live', script: 'bench/live.ts', what: 'camera simulator CPU, play latency, glass-to-glass' },
   { name: 'live-wall', script: 'bench/live-wall.ts', what: 'patrol wall: first frame in 9 tiles, browser CPU', before: ['npm', 'run', 'build', '-w', '@hxk/web'] },
   { name: 'vision', script: 'bench/vision.ts', what: 'ms per 1280×720 frame at 1, 6, 20, 40 faces; a 45-min lesson\'s vision' },

@@ -29,6 +29,7 @@ import { runScheduleBench } from './schedule.ts';
 import { runPlansBench } from './plans.ts';
 import { runFollowupBench } from './followup.ts';
 import { runExportsBench } from './exports.ts';
+import { runStatisticsBench } from './statistics.ts';
 import { benchVision, visionSummary } from './vision.ts';
 import { benchVad, vadSummary } from './vad.ts';
 import { runAssistantBench } from './assistant.ts';
@@ -112,6 +113,14 @@ describe('benchmarks, smoke run (tiny data, no timing asserted)', () => {
     // The run itself throws when the file's rows differ from the database's.
     expect(results.runs[0]!.figures.rows).toBeGreaterThanOrEqual(300);
     expectRows(summary, 'exports');
+  }, TIMEOUT_MS);
+
+  it('statistics: every statistics screen answers over bulk-loaded evaluations, and the rollups agree with the raw rows', async () => {
+    const { results, summary } = await runStatisticsBench({ ...base, evaluations: 2_000, courses: 40, teachers: 10, calls: 1, rawCalls: 1, writes: 2 });
+    // The run itself throws when a screen errs or the rollups' figures differ from the raw rows'.
+    expect(results.runs[0]!.evaluations).toBeGreaterThanOrEqual(2_000);
+    expect(results.runs[0]!.figures.length).toBe(8);
+    expectRows(summary, 'statistics');
   }, TIMEOUT_MS);
 
   it('vision: the engine finds the face of a small frame, and the lesson row is derived', async () => {

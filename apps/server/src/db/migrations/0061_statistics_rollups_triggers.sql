@@ -8,6 +8,8 @@ SELECT hxk_enable_tenant_rls('evaluation_stat_facts');
 --> statement-breakpoint
 SELECT hxk_enable_tenant_rls('evaluation_rollups');
 --> statement-breakpoint
+SELECT hxk_enable_tenant_rls('evaluation_week_rollups');
+--> statement-breakpoint
 SELECT hxk_enable_tenant_rls('evaluation_indicator_rollups');
 --> statement-breakpoint
 SELECT hxk_enable_tenant_rls('plan_attendance_rollups');
@@ -28,7 +30,7 @@ WHERE e.status = 'submitted';
 --> statement-breakpoint
 GRANT SELECT ON evaluation_contributions TO hxk_app, hxk_platform;
 --> statement-breakpoint
--- Adds (p_sign 1) or takes out (-1) the facts of some evaluations to the three rollups; rollup rows
+-- Adds (p_sign 1) or takes out (-1) the facts of some evaluations to the four rollups; rollup rows
 -- whose count reaches 0 are deleted.
 CREATE OR REPLACE FUNCTION hxk_stats_apply(p_school bigint, p_ids bigint[], p_sign integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -57,6 +59,29 @@ BEGIN
   SELECT array_agg(id) FILTER (WHERE n = 0) INTO zero FROM up;
   IF zero IS NOT NULL THEN
     DELETE FROM evaluation_rollups WHERE school_id = p_school AND id = ANY (zero);
+  END IF;
+
+  WITH up AS (
+    INSERT INTO evaluation_week_rollups AS t (school_id, semester_id, org_unit_id, course_teacher_id, teacher_id, week,
+      n, pct_sum, pct_n, b_lt60, b_60to70, b_70to80, b_80to90, b_ge90)
+    SELECT v.school_id, v.semester_id, v.org_unit_id, v.course_teacher_id, v.teacher_id, v.week,
+      p_sign * count(*), p_sign * coalesce(sum(v.pct), 0), p_sign * count(v.pct),
+      p_sign * count(*) FILTER (WHERE v.pct < 60),
+      p_sign * count(*) FILTER (WHERE v.pct >= 60 AND v.pct < 70),
+      p_sign * count(*) FILTER (WHERE v.pct >= 70 AND v.pct < 80),
+      p_sign * count(*) FILTER (WHERE v.pct >= 80 AND v.pct < 90),
+      p_sign * count(*) FILTER (WHERE NOT coalesce(v.pct < 90, false))
+    FROM evaluation_stat_facts v
+    WHERE v.school_id = p_school AND v.evaluation_id = ANY (p_ids)
+    GROUP BY v.school_id, v.semester_id, v.org_unit_id, v.course_teacher_id, v.teacher_id, v.week
+    ON CONFLICT ON CONSTRAINT evaluation_week_rollups_key DO UPDATE SET
+      n = t.n + excluded.n, pct_sum = t.pct_sum + excluded.pct_sum, pct_n = t.pct_n + excluded.pct_n,
+      b_lt60 = t.b_lt60 + excluded.b_lt60, b_60to70 = t.b_60to70 + excluded.b_60to70, b_70to80 = t.b_70to80 + excluded.b_70to80,
+      b_80to90 = t.b_80to90 + excluded.b_80to90, b_ge90 = t.b_ge90 + excluded.b_ge90
+    RETURNING t.id, t.n)
+  SELECT array_agg(id) FILTER (WHERE n = 0) INTO zero FROM up;
+  IF zero IS NOT NULL THEN
+    DELETE FROM evaluation_week_rollups WHERE school_id = p_school AND id = ANY (zero);
   END IF;
 
   WITH up AS (
@@ -113,16 +138,21 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Brings some evaluations' contributions up to date: out with the old facts, in with the new.
+-- Brings some evaluations' contributions up to date: out with the old facts, in with the new. In
+-- batches of 1,000, so that a bulk statement's thousands of rows are read by index, batch by batch.
 CREATE OR REPLACE FUNCTION hxk_stats_refresh(p_school bigint, p_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  batch bigint[];
+  i integer := 1;
 BEGIN
-  IF p_ids IS NULL OR cardinality(p_ids) = 0 THEN
-    RETURN;
-  END IF;
-  PERFORM hxk_stats_apply(p_school, p_ids, -1);
-  DELETE FROM evaluation_stat_facts WHERE school_id = p_school AND evaluation_id = ANY (p_ids);
-  PERFORM hxk_stats_write_facts(p_school, p_ids);
-  PERFORM hxk_stats_apply(p_school, p_ids, 1);
+  WHILE i <= coalesce(cardinality(p_ids), 0) LOOP
+    batch := p_ids[i:i + 999];
+    i := i + 1000;
+    PERFORM hxk_stats_apply(p_school, batch, -1);
+    DELETE FROM evaluation_stat_facts WHERE school_id = p_school AND evaluation_id = ANY (batch);
+    PERFORM hxk_stats_write_facts(p_school, batch);
+    PERFORM hxk_stats_apply(p_school, batch, 1);
+  END LOOP;
 END
 $$;
 --> statement-breakpoint
@@ -130,11 +160,11 @@ $$;
 CREATE OR REPLACE FUNCTION hxk_stats_rebuild(p_school bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM evaluation_rollups WHERE school_id = p_school;
+  DELETE FROM evaluation_week_rollups WHERE school_id = p_school;
   DELETE FROM evaluation_indicator_rollups WHERE school_id = p_school;
   DELETE FROM plan_attendance_rollups WHERE school_id = p_school;
   DELETE FROM evaluation_stat_facts WHERE school_id = p_school;
-  PERFORM hxk_stats_write_facts(p_school, ARRAY(SELECT id FROM evaluations WHERE school_id = p_school AND status = 'submitted'));
-  PERFORM hxk_stats_apply(p_school, ARRAY(SELECT evaluation_id FROM evaluation_stat_facts WHERE school_id = p_school), 1);
+  PERFORM hxk_stats_refresh(p_school, ARRAY(SELECT id FROM evaluations WHERE school_id = p_school AND status = 'submitted' ORDER BY id));
 END
 $$;
 --> statement-breakpoint

@@ -7,7 +7,7 @@
  * are emptied by triggers while cascades delete what they describe. Tenant tables with row-level
  * security.
  */
-import { doublePrecision, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { schools } from './platform.ts';
 import { id, idString, schoolId } from './columns.ts';
 
@@ -67,6 +67,33 @@ export const evaluationRollups = pgTable('evaluation_rollups', {
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),
   unique('evaluation_rollups_key').on(t.schoolId, t.semesterId, t.orgUnitId, t.courseTeacherId, t.teacherId, t.week, t.templateId, t.planId, t.kind).nullsNotDistinct(),
+  /** A teacher reading their own figures. */
+  index('evaluation_rollups_teacher_idx').on(t.schoolId, t.semesterId, t.teacherId),
+]);
+
+/**
+ * The same per semester, course unit, course teacher, evaluated teacher and week only: what the screens
+ * read when no template, plan, evaluation type or kind is chosen (a third of the rows above).
+ */
+export const evaluationWeekRollups = pgTable('evaluation_week_rollups', {
+  schoolId: school(),
+  id: id(),
+  semesterId: idString('semester_id').notNull(),
+  orgUnitId: idString('org_unit_id'),
+  courseTeacherId: idString('course_teacher_id').notNull(),
+  teacherId: idString('teacher_id').notNull(),
+  week: integer('week').notNull(),
+  n: integer('n').notNull(),
+  pctSum: doublePrecision('pct_sum').notNull(),
+  pctN: integer('pct_n').notNull(),
+  bLt60: integer('b_lt60').notNull(),
+  b60to70: integer('b_60to70').notNull(),
+  b70to80: integer('b_70to80').notNull(),
+  b80to90: integer('b_80to90').notNull(),
+  bGe90: integer('b_ge90').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  unique('evaluation_week_rollups_key').on(t.schoolId, t.semesterId, t.orgUnitId, t.courseTeacherId, t.teacherId, t.week).nullsNotDistinct(),
 ]);
 
 /** Per semester, course unit, template, plan, kind and indicator: Σ scores, Σ full scores, evaluations. */

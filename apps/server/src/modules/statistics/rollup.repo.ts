@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db.ts';
-import { col, queryRow, queryRows } from '../../platform/sql-rows.ts';
+import { col, queryRows } from '../../platform/sql-rows.ts';
 import { subject, type Filters, type StatsReach } from './statistics.repo.ts';
 
 /** Whether the rollups answer these filters: they know weeks, not class dates, and units, not courses. */
@@ -31,55 +31,73 @@ function rollupScope(f: Filters, reach: StatsReach): SQL {
   return reach.kind === 'self' ? sql`${s} and c.e_teacher = ${reach.teacherId} and (c.plan_id is null or c.teacher_can_view)` : s;
 }
 
-/** Rollup rows r(org_unit_id, e_teacher, week, n, pct_sum, pct_n, bands…, s) as a CTE. */
-function rollupCte(f: Filters, reach: StatsReach): SQL {
-  // index: evaluation_rollups_key (school_id, semester_id, …)
-  return sql`with r as (
-    select c.org_unit_id, c.e_teacher, c.week, c.n, c.pct_sum, c.pct_n, c.b_lt60, c.b_60to70, c.b_70to80, c.b_80to90, c.b_ge90, (${rollupScope(f, reach)}) as s
-    from (select ro.org_unit_id, ro.course_teacher_id as teacher_id, ro.teacher_id as e_teacher, ro.week, ro.plan_id, coalesce(p.teacher_can_view, true) as teacher_can_view,
-        ro.n, ro.pct_sum, ro.pct_n, ro.b_lt60, ro.b_60to70, ro.b_70to80, ro.b_80to90, ro.b_ge90
+/** Whether the weekly rollup (no template, plan or kind) serves: none of those chosen. */
+const weekly = (f: Filters) => !f.templateId && !f.planId && !f.evaluationType && !f.kind;
+
+/**
+ * Rollup rows r(org_unit_id, e_teacher, week, n, pct_sum, pct_n, bands…, s) as a CTE: all of the
+ * school's, flagged with the scope (`both`); the school's only, none flagged (`school`); or the
+ * rows of one teacher, flagged (`own`: a teacher reading their own figures).
+ */
+function rollupCte(f: Filters, reach: StatsReach, part: 'both' | 'school' | 'own' = 'both'): SQL {
+  const bands = sql`ro.n, ro.pct_sum, ro.pct_n, ro.b_lt60, ro.b_60to70, ro.b_70to80, ro.b_80to90, ro.b_ge90`;
+  // A plan may hide its evaluations from the teacher: the weekly rollup has no plan.
+  // index: evaluation_week_rollups_key / evaluation_rollups_key (school_id, semester_id, …); evaluation_rollups_teacher_idx
+  const rows = weekly(f) && (part === 'school' || reach.kind !== 'self')
+    ? sql`select ro.org_unit_id, ro.course_teacher_id as teacher_id, ro.teacher_id as e_teacher, ro.week, ${bands}
+      from evaluation_week_rollups ro where ro.semester_id = ${f.semesterId} and ro.n > 0`
+    : sql`select ro.org_unit_id, ro.course_teacher_id as teacher_id, ro.teacher_id as e_teacher, ro.week, ro.plan_id,
+        coalesce(p.teacher_can_view, true) as teacher_can_view, ${bands}
       from evaluation_rollups ro left join supervision_plans p on p.school_id = ro.school_id and p.id = ro.plan_id
-      where ${rollupWhere(f)}) c)`;
+      where ${rollupWhere(f)}${part === 'own' && reach.kind === 'self' ? sql` and ro.teacher_id = ${reach.teacherId}` : sql``}`;
+  return sql`with r as (
+    select c.org_unit_id, c.e_teacher, c.week, c.n, c.pct_sum, c.pct_n, c.b_lt60, c.b_60to70, c.b_70to80, c.b_80to90, c.b_ge90,
+      (${part === 'school' ? sql`false` : rollupScope(f, reach)}) as s
+    from (${rows}) c)`;
 }
 
-const Summary = z.object({
-  n: col.int, te: col.int, m: col.numOrNull, sn: col.int, ste: col.int, sm: col.numOrNull,
+const Grouped = z.object({
+  unit: col.textOrNull, teacher: col.textOrNull, week: col.intOrNull,
+  n: col.int, ps: col.numOrNull, pn: col.int, sn: col.int, sps: col.numOrNull, spn: col.int,
   lt60: col.int, b60to70: col.int, b70to80: col.int, b80to90: col.int, ge90: col.int,
   slt60: col.int, s60to70: col.int, s70to80: col.int, s80to90: col.int, sge90: col.int,
 });
+export type RollupGroup = z.output<typeof Grouped>;
 
-/** Evaluations, teachers evaluated, mean percent and score bands of the scope and of the school, in one pass. */
-export function summary(tx: Tx, f: Filters, reach: StatsReach) {
+/**
+ * Everything the screen's evaluation figures need, in one pass over the semester's rollup rows: per
+ * course unit and evaluated teacher (week null), and per week (unit and teacher null), the scope's and
+ * the school's evaluations, Σ percent and how many have one, and the score bands. The service adds
+ * them up (a week or a pair may come twice); distinct teachers are the teacher keys with evaluations.
+ * A teacher's own figures are read from their own rows and the school's from the whole school's.
+ */
+export async function grouped(tx: Tx, f: Filters, reach: StatsReach) {
+  if (reach.kind !== 'self') return groupedPart(tx, f, reach, 'both');
+  const own = (await groupedPart(tx, f, reach, 'own')).map((r) => ({ ...r, sn: 0, sps: null, spn: 0, slt60: 0, s60to70: 0, s70to80: 0, s80to90: 0, sge90: 0 }));
+  return [...(await groupedPart(tx, f, reach, 'school')), ...own];
+}
+
+function groupedPart(tx: Tx, f: Filters, reach: StatsReach, part: 'both' | 'school' | 'own') {
   const both = (c: string, as: string) => sql.raw(`coalesce(sum(${c}) filter (where s), 0)::int as "${as}", coalesce(sum(${c}), 0)::int as "s${as.replace(/^b/, '')}"`);
-  return queryRow(tx, Summary, sql`${rollupCte(f, reach)}
-    select coalesce(sum(n) filter (where s), 0)::int as n, (count(distinct e_teacher) filter (where s))::int as te,
-      sum(pct_sum) filter (where s) / nullif(sum(pct_n) filter (where s), 0) as m,
-      coalesce(sum(n), 0)::int as sn, count(distinct e_teacher)::int as ste, sum(pct_sum) / nullif(sum(pct_n), 0) as sm,
+  return queryRows(tx, Grouped, sql`${rollupCte(f, reach, part)}
+    select org_unit_id::text as unit, e_teacher::text as teacher, week,
+      coalesce(sum(n) filter (where s), 0)::int as n, sum(pct_sum) filter (where s) as ps, coalesce(sum(pct_n) filter (where s), 0)::int as pn,
+      coalesce(sum(n), 0)::int as sn, sum(pct_sum) as sps, coalesce(sum(pct_n), 0)::int as spn,
       ${both('b_lt60', 'lt60')}, ${both('b_60to70', 'b60to70')}, ${both('b_70to80', 'b70to80')}, ${both('b_80to90', 'b80to90')}, ${both('b_ge90', 'ge90')}
-    from r`);
+    from r group by grouping sets ((org_unit_id, e_teacher), (week))`);
 }
 
-const Week = z.object({ week: col.int, n: col.int, m: col.numOrNull, sn: col.int, sm: col.numOrNull });
-
-/** Per teaching week: evaluations and mean percent, scope and school. */
-export function trend(tx: Tx, f: Filters, reach: StatsReach) {
-  return queryRows(tx, Week, sql`${rollupCte(f, reach)}
-    select week, coalesce(sum(n) filter (where s), 0)::int as n, sum(pct_sum) filter (where s) / nullif(sum(pct_n) filter (where s), 0) as m,
-      sum(n)::int as sn, sum(pct_sum) / nullif(sum(pct_n), 0) as sm
-    from r group by week order by week`);
+/** CTE g(k, n, te, m) for statistics.repo.groups, from figures already computed per unit or teacher. */
+export function perKeyValues(rows: { k: string; n: number; te: number; m: number | null }[]): SQL {
+  if (!rows.length) return sql`with g(k, n, te, m) as (select null::bigint, 0, 0, null::float8 where false)`;
+  return sql`with g(k, n, te, m) as (values ${sql.join(rows.map((r) => sql`(${r.k}::bigint, ${r.n}::int, ${r.te}::int, ${r.m}::float8)`), sql`, `)})`;
 }
 
-/** CTEs r and g(k, n, te, m) for statistics.repo.groups: the scope per course unit or evaluated teacher. */
-export function perKeyWith(f: Filters, reach: StatsReach, by: 'unit' | 'teacher'): SQL {
-  const key = by === 'unit' ? sql`org_unit_id` : sql`e_teacher`;
-  return sql`${rollupCte(f, reach)},
-    g as (select ${key} as k, sum(n)::int as n, count(distinct e_teacher)::int as te, sum(pct_sum) / nullif(sum(pct_n), 0) as m
-      from r where s and ${key} is not null group by ${key})`;
+/** CTE x(teacher_id, n, m) for statistics.repo.ranked, from figures already computed per teacher. */
+export function perTeacherValues(rows: { k: string; n: number; m: number | null }[]): SQL {
+  if (!rows.length) return sql`with x(teacher_id, n, m) as (select null::bigint, 0, null::float8 where false)`;
+  return sql`with x(teacher_id, n, m) as (values ${sql.join(rows.map((r) => sql`(${r.k}::bigint, ${r.n}::int, ${r.m}::float8)`), sql`, `)})`;
 }
-
-/** CTEs r and x(teacher_id, n, m) for statistics.repo.ranked: the scope per evaluated teacher. */
-export const perTeacherWith = (f: Filters, reach: StatsReach): SQL => sql`${rollupCte(f, reach)},
-  x as (select e_teacher as teacher_id, sum(n)::int as n, sum(pct_sum) / nullif(sum(pct_n), 0) as m from r where s group by e_teacher)`;
 
 /** Whether the indicator rollup (per unit, no teacher) can tell the scope's side: the scope is units only. */
 export const indicatorScopeByUnit = (f: Filters, reach: StatsReach) =>

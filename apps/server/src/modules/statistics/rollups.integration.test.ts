@@ -20,6 +20,8 @@ const round = (x: unknown): unknown => {
 const ROLLUPS = {
   evaluation_rollups: sql`select semester_id, org_unit_id, course_teacher_id, teacher_id, week, template_id, plan_id, kind, n, round(pct_sum::numeric, 6) as pct_sum, pct_n,
     b_lt60, b_60to70, b_70to80, b_80to90, b_ge90 from evaluation_rollups order by 1, 2, 3, 4, 5, 6, 7, 8`,
+  evaluation_week_rollups: sql`select semester_id, org_unit_id, course_teacher_id, teacher_id, week, n, round(pct_sum::numeric, 6) as pct_sum, pct_n,
+    b_lt60, b_60to70, b_70to80, b_80to90, b_ge90 from evaluation_week_rollups order by 1, 2, 3, 4, 5`,
   evaluation_indicator_rollups: sql`select semester_id, org_unit_id, template_id, plan_id, kind, indicator_key, section_key, name,
     round(score_sum::numeric, 6) as score_sum, round(full_sum::numeric, 6) as full_sum, n from evaluation_indicator_rollups order by 1, 2, 3, 4, 5, 6`,
   plan_attendance_rollups: sql`select plan_id, evaluator_id, n from plan_attendance_rollups order by 1, 2`,
@@ -37,7 +39,7 @@ describe.each(DRIVERS)('statistics rollups on %s', (driver) => {
   const seed = <T>(fn: (tx: Tx) => Promise<T>) => platformTx(env.dbh.db, 'seed', fn);
   const inA = <T>(fn: (tx: Tx) => Promise<T>) => schoolTx(env.dbh.db, schoolId, fn);
 
-  /** The three rollups as they are, then as a rebuild from the raw rows makes them. */
+  /** The four rollups as they are, then as a rebuild from the raw rows makes them. */
   async function rollupsAndRebuilt() {
     const read = () => seed(async (tx) => {
       const out: Record<string, unknown[]> = {};
@@ -154,7 +156,8 @@ describe.each(DRIVERS)('statistics rollups on %s', (driver) => {
     const other = await schoolTx(env.dbh.db, env.schoolB.schoolId, async (tx) =>
       rowsOf<{ n: number }>(await tx.execute(sql`select (select count(*) from evaluation_rollups where school_id = ${schoolId})::int
         + (select count(*) from evaluation_stat_facts where school_id = ${schoolId})::int + (select count(*) from evaluation_indicator_rollups where school_id = ${schoolId})::int
-        + (select count(*) from plan_attendance_rollups where school_id = ${schoolId})::int as n`))[0]!.n);
+        + (select count(*) from plan_attendance_rollups where school_id = ${schoolId})::int
+        + (select count(*) from evaluation_week_rollups where school_id = ${schoolId})::int as n`))[0]!.n);
     const mine = await inA(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from evaluation_rollups`))[0]!.n);
     expect(mine).toBeGreaterThan(0);
     expect(other).toBe(0);

@@ -153,12 +153,17 @@ export function indicators(tx: Tx, f: Filters, reach: StatsReach) {
 
 const ScopeIndicator = z.object({ key: col.text, p: col.numOrNull, n: col.int });
 
-/** Per indicator, the scope's side only, straight from its rows (for scopes the indicator rollup cannot tell: a teacher's). */
+/** Per indicator, the scope's side only, straight from its rows (for scopes the indicator rollup cannot tell: a teacher's); the class joined only for dates. */
 export function scopeIndicators(tx: Tx, f: Filters, reach: StatsReach) {
   // index: evaluations_teacher_idx (school_id, teacher_id, submitted_at) or courses by teacher, then the section-score primary key
   return queryRows(tx, ScopeIndicator, sql`
     select ss.indicator_key as key, sum(ss.score) / nullif(sum(ss."full"), 0) * 100 as p, count(distinct e.id)::int as n
-    ${evaluationsFrom} join evaluation_section_scores ss on ss.school_id = e.school_id and ss.evaluation_id = e.id
+    from evaluations e
+    join courses c on c.school_id = e.school_id and c.id = e.course_id
+    ${f.from || f.to ? sql`join course_sessions cs on cs.school_id = e.school_id and cs.id = e.course_session_id` : sql``}
+    join template_versions tv on tv.school_id = e.school_id and tv.id = e.template_version_id
+    left join supervision_plans p on p.school_id = e.school_id and p.id = e.plan_id
+    join evaluation_section_scores ss on ss.school_id = e.school_id and ss.evaluation_id = e.id
     where ${schoolWhere(f)} and ${evaluationScope(f, reach)}
     group by ss.indicator_key`);
 }

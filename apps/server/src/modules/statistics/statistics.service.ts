@@ -6,7 +6,7 @@
  * with the menu reads their own figures only, and only evaluations their plan lets teachers see.
  * Ids of another school are not found. Anonymous evaluations never name their evaluator.
  */
-import { IDENTITY, SCORE_BANDS, type TEvaluationStats, type TScoreBand, type TStatsFilterOptions, type TStatsFigures, type ZEvaluationStatsQuery, type ZStatsEvaluationsQuery } from '@hxk/contracts';
+import { IDENTITY, SCORE_BANDS, type TEvaluationStats, type TStatsFilterOptions, type TStatsFigures, type ZEvaluationStatsQuery, type ZStatsEvaluationsQuery } from '@hxk/contracts';
 import type { z } from 'zod';
 import type { MemberCtx } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -87,23 +87,45 @@ export async function figuresFrom(tx: Tx, f: repo.Filters, reach: repo.StatsReac
       supervisors: wholeSchool ? await repo.supervisors(tx, f) : null,
     };
   }
-  const sum = (await rollup.summary(tx, f, reach))!;
-  const counts: Record<TScoreBand, [number, number]> = {
-    lt60: [sum.lt60, sum.slt60], '60to70': [sum.b60to70, sum.s60to70], '70to80': [sum.b70to80, sum.s70to80], '80to90': [sum.b80to90, sum.s80to90], ge90: [sum.ge90, sum.sge90],
+  const rows = await rollup.grouped(tx, f, reach);
+  const cells = rows.filter((r) => r.week === null);
+  const mean = (sum: number | null, n: number) => (n > 0 ? sum! / n : null);
+  type Acc = { n: number; ps: number; pn: number; sn: number; sps: number; spn: number; te: Set<string>; ste: Set<string>; bands: number[]; sbands: number[] };
+  const acc = (): Acc => ({ n: 0, ps: 0, pn: 0, sn: 0, sps: 0, spn: 0, te: new Set(), ste: new Set(), bands: [0, 0, 0, 0, 0], sbands: [0, 0, 0, 0, 0] });
+  const add = (a: Acc, r: rollup.RollupGroup) => {
+    a.n += r.n; a.ps += r.ps ?? 0; a.pn += r.pn; a.sn += r.sn; a.sps += r.sps ?? 0; a.spn += r.spn;
+    if (r.n > 0) a.te.add(r.teacher!);
+    if (r.sn > 0) a.ste.add(r.teacher!);
+    [r.lt60, r.b60to70, r.b70to80, r.b80to90, r.ge90].forEach((x, i) => (a.bands[i]! += x));
+    [r.slt60, r.s60to70, r.s70to80, r.s80to90, r.sge90].forEach((x, i) => (a.sbands[i]! += x));
+    return a;
+  };
+  const all = cells.reduce(add, acc());
+  const weeks = (ws: rollup.RollupGroup[]) => {
+    const m = new Map<number, Acc>();
+    for (const w of ws) add(m.get(w.week!) ?? m.set(w.week!, acc()).get(w.week!)!, w);
+    return [...m].sort(([x], [y]) => x - y).map(([week, a]) => ({ week, n: a.n, m: mean(a.ps, a.pn), sn: a.sn, sm: mean(a.sps, a.spn) }));
+  };
+  const by = (key: 'unit' | 'teacher') => {
+    const m = new Map<string, Acc>();
+    for (const r of cells) if (r[key] !== null) add(m.get(r[key]!) ?? m.set(r[key]!, acc()).get(r[key]!)!, r);
+    // The scope's rows only, as the raw query's "where s".
+    return [...m].filter(([, a]) => a.n > 0).map(([k, a]) => ({ k, n: a.n, te: a.te.size, m: mean(a.ps, a.pn) }));
   };
   let inds = await rollup.indicators(tx, f, reach);
   if (!rollup.indicatorScopeByUnit(f, reach)) {
     const scope = new Map((await repo.scopeIndicators(tx, f, reach)).map((i) => [i.key, i]));
     inds = inds.map((i) => ({ ...i, p: scope.get(i.key)?.p ?? null, n: scope.get(i.key)?.n ?? 0 }));
   }
+  const teachers = rollup.perTeacherValues(by('teacher'));
   return {
-    fig: { n: sum.n, te: sum.te, m: sum.m, sn: sum.sn, ste: sum.ste, sm: sum.sm },
-    bands: SCORE_BANDS.map((band) => ({ band, count: counts[band][0], schoolCount: counts[band][1] })),
-    weeks: await rollup.trend(tx, f, reach),
+    fig: { n: all.n, te: all.te.size, m: mean(all.ps, all.pn), sn: all.sn, ste: all.ste.size, sm: mean(all.sps, all.spn) },
+    bands: SCORE_BANDS.map((band, i) => ({ band, count: all.bands[i]!, schoolCount: all.sbands[i]! })),
+    weeks: weeks(rows.filter((w) => w.week !== null)),
     inds,
-    groups: groupBy === 'none' ? [] : await repo.groups(tx, f, reach, groupBy, rollup.perKeyWith(f, reach, groupBy)),
-    top: await repo.ranked(tx, f, reach, 'desc', RANKED, rollup.perTeacherWith(f, reach)),
-    bottom: await repo.ranked(tx, f, reach, 'asc', RANKED, rollup.perTeacherWith(f, reach)),
+    groups: groupBy === 'none' ? [] : await repo.groups(tx, f, reach, groupBy, rollup.perKeyValues(by(groupBy))),
+    top: await repo.ranked(tx, f, reach, 'desc', RANKED, teachers),
+    bottom: await repo.ranked(tx, f, reach, 'asc', RANKED, teachers),
     supervisors: wholeSchool ? await rollup.supervisors(tx, f) : null,
   };
 }
