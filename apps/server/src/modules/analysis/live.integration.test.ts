@@ -10,7 +10,7 @@ import { seedDemoLiveAnalysis } from '../../db/seed/demo-live-analysis.ts';
 import { assertRoomInReach, responsibleForRoom } from '../live/live.service.ts';
 import { zonedInstant } from '../recordings/recording-windows.ts';
 import { pendingLiveTimers, realClock, type LiveClock } from './live-source.ts';
-import { activeLiveRuns, LIVE_JOB, queueLive, useLiveClock, type LiveSourceSpec } from './live.job.ts';
+import { activeLiveRuns, LIVE_JOB, liveDemoKey, queueLive, useLiveClock, type LiveSourceSpec } from './live.job.ts';
 import { gatewayPathName } from '../../platform/adapters/media-gateway-mediamtx.ts';
 import { startMediaMtxDouble, type MediaMtxDouble } from '../../test/mediamtx-double.ts';
 import { verifyPlayToken } from '../live/play-token.ts';
@@ -176,6 +176,18 @@ describe.each(DRIVERS)('live analysis of a class in progress on %s', (driver) =>
   }, 600_000);
 
   it('reads the built-in simulator\'s test pictures without sound, and says so', async () => {
+    // The demo's marker set aside: a round running meanwhile (on a loaded machine, while the clock is
+    // in this class and before it is queued here) would otherwise queue the class with the drawn lesson.
+    const marker = await env.app.deps.storage.get(liveDemoKey(A()));
+    await env.app.deps.storage.delete(liveDemoKey(A()));
+    try {
+      await simulatorClass();
+    } finally {
+      if (marker) await env.app.deps.storage.put(liveDemoKey(A()), marker);
+    }
+  }, 300_000);
+
+  async function simulatorClass() {
     const otherEnd = zonedInstant(other.lessonDate, other.endMinute, env.config.schoolTimezone);
     env.clock.now = new Date(otherEnd.getTime() - 35_000);
     admin = await loginAs(env.app, 'admin');
@@ -194,7 +206,7 @@ describe.each(DRIVERS)('live analysis of a class in progress on %s', (driver) =>
     expect(live!.audio).toBe('none');
     expect(live!.st).toBeNull();
     expect(live!.talk).toBeNull();
-  }, 300_000);
+  }
 
   it('stops at once when the server closes, keeping what it measured for the next round', async () => {
     // Back into the class, on the real clock (waits are timers): queued again (as a round does for a
