@@ -8,19 +8,15 @@
  */
 import { z } from 'zod';
 import { ZId, ZPageRequest, zPage } from './common.ts';
-import { ZIsoDate } from './calendar.ts';
+import { rangeInOrder, rangeRule, STATS_PERIOD } from './statistics-filters.ts';
 import { ZPersonRef } from './supervision.ts';
 
+/** The shared period (only classes in the lesson days count, and only tasks whose period meets them), a task, a supervisor. */
 const filterShape = {
-  semesterId: ZId,
-  /** Lesson days: only classes in them count, and only tasks whose period meets them. */
-  from: ZIsoDate.optional(),
-  to: ZIsoDate.optional(),
+  ...STATS_PERIOD,
   taskId: ZId.optional(),
   supervisorId: ZId.optional(),
 };
-const rangeInOrder = (v: { from?: string | undefined; to?: string | undefined }) => !v.from || !v.to || v.from <= v.to;
-const rangeRule = { message: 'validation.endBeforeStart', path: ['to'] };
 
 export const ZAssignmentStatsQuery = z.object(filterShape).refine(rangeInOrder, rangeRule);
 export type TAssignmentStatsQuery = z.input<typeof ZAssignmentStatsQuery>;

@@ -8,25 +8,19 @@
  */
 import { z } from 'zod';
 import { ZId, ZPageRequest, zPage } from './common.ts';
-import { ZIsoDate } from './calendar.ts';
+import { rangeInOrder, rangeRule, STATS_PERIOD, STATS_SCOPE } from './statistics-filters.ts';
 import { ZPersonRef } from './supervision.ts';
 import { WARNING_LEVEL_KEYS } from './analysis.ts';
 
 export const ZSensitiveSeverity = z.enum(WARNING_LEVEL_KEYS);
 
 const filterShape = {
-  semesterId: ZId,
-  from: ZIsoDate.optional(),
-  to: ZIsoDate.optional(),
-  orgUnitId: ZId.optional(),
-  teacherId: ZId.optional(),
-  courseId: ZId.optional(),
+  ...STATS_PERIOD,
+  ...STATS_SCOPE,
   /** A lexicon category (as stored with each hit). */
   category: z.string().min(1).max(32).optional(),
   severity: ZSensitiveSeverity.optional(),
 };
-const rangeInOrder = (v: { from?: string | undefined; to?: string | undefined }) => !v.from || !v.to || v.from <= v.to;
-const rangeRule = { message: 'validation.endBeforeStart', path: ['to'] };
 
 export const ZSensitiveFilters = z.object(filterShape).refine(rangeInOrder, rangeRule);
 export const ZSensitiveStatsQuery = ZSensitiveFilters;

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ZId, ZPageRequest, zPage } from './common.ts';
-import { ZIsoDate } from './calendar.ts';
+import { rangeInOrder, rangeRule, STATS_PERIOD, STATS_SCOPE } from './statistics-filters.ts';
 import { ZPersonRef } from './supervision.ts';
 
 /** What the table and the bar chart group the scope's classes by. */
@@ -19,13 +19,8 @@ export const THREE_RATES = ['attendance', 'headUp', 'frontRow'] as const;
 export type TThreeRate = (typeof THREE_RATES)[number];
 
 const filterShape = {
-  semesterId: ZId,
-  from: ZIsoDate.optional(),
-  to: ZIsoDate.optional(),
-  /** A college or department with every unit under it (a course's unit). */
-  orgUnitId: ZId.optional(),
-  teacherId: ZId.optional(),
-  courseId: ZId.optional(),
+  ...STATS_PERIOD,
+  ...STATS_SCOPE,
   buildingId: ZId.optional(),
   classroomId: ZId.optional(),
   /** The time slot: the class's first session number of the day. */
@@ -33,8 +28,6 @@ const filterShape = {
   /** A teaching week of the semester. */
   week: z.coerce.number<number>().int().min(1).max(60).optional(),
 };
-const rangeInOrder = (v: { from?: string | undefined; to?: string | undefined }) => !v.from || !v.to || v.from <= v.to;
-const rangeRule = { message: 'validation.endBeforeStart', path: ['to'] };
 
 export const ZThreeRateFilters = z.object(filterShape).refine(rangeInOrder, rangeRule);
 export type TThreeRateFilters = z.input<typeof ZThreeRateFilters>;

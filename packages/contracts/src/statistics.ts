@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { EVALUATION_TYPES } from './constants.ts';
 import { ZId, ZPageRequest, zPage } from './common.ts';
-import { ZIsoDate } from './calendar.ts';
+import { rangeInOrder, rangeRule, STATS_PERIOD, STATS_SCOPE } from './statistics-filters.ts';
 import { ZPersonRef } from './supervision.ts';
 import { ZEvaluationKind } from './evaluations.ts';
 
@@ -23,23 +23,15 @@ export type TStatsGroupBy = (typeof STATS_GROUP_BY)[number];
 export const SCORE_BANDS = ['lt60', '60to70', '70to80', '80to90', 'ge90'] as const;
 export type TScoreBand = (typeof SCORE_BANDS)[number];
 
-/** Filters shared by every statistics request; the web keeps them in the URL on the way down and back. */
+/** The evaluation statistics' filters: the shared period and scope, and what an evaluation was made with. */
 const filterShape = {
-    semesterId: ZId,
-    /** Lesson days from-to (inclusive) inside the semester; either may be left open. */
-    from: ZIsoDate.optional(),
-    to: ZIsoDate.optional(),
-    /** A college or a department, with every unit under it (courses belong to departments). */
-    orgUnitId: ZId.optional(),
-    teacherId: ZId.optional(),
-    courseId: ZId.optional(),
-    templateId: ZId.optional(),
-    planId: ZId.optional(),
-    evaluationType: z.enum(EVALUATION_TYPES).optional(),
-    kind: ZEvaluationKind.optional(),
+  ...STATS_PERIOD,
+  ...STATS_SCOPE,
+  templateId: ZId.optional(),
+  planId: ZId.optional(),
+  evaluationType: z.enum(EVALUATION_TYPES).optional(),
+  kind: ZEvaluationKind.optional(),
 };
-const rangeInOrder = (v: { from?: string | undefined; to?: string | undefined }) => !v.from || !v.to || v.from <= v.to;
-const rangeRule = { message: 'validation.endBeforeStart', path: ['to'] };
 export const ZEvaluationStatsFilters = z.object(filterShape).refine(rangeInOrder, rangeRule);
 export type TEvaluationStatsFilters = z.input<typeof ZEvaluationStatsFilters>;
 
