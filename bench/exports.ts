@@ -27,7 +27,7 @@ import { rowsOf } from '../apps/server/src/platform/sql-rows.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 import { resolveSession } from '../apps/server/src/platform/sessions.ts';
 import { EXPORT_JOB, exportJob } from '../apps/server/src/modules/statistics/exports.service.ts';
-import { benchDrivers, isMain, openDemo, round, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { isMain, openDemo, round, writeSummaryRows, type BenchBase, type DriverName, perDriver, type SummaryRow } from './support.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'exports.json');
@@ -151,13 +151,7 @@ export async function runExportsBench(opts: ExportsBenchOptions = {}) {
   const { drivers: only, demoImage, log: logTo, ...sizes } = opts;
   Object.assign(SETTINGS, DEFAULTS, sizes);
   if (logTo) log = logTo;
-  const cleanups: (() => Promise<void>)[] = [];
-  const runs = [];
-  try {
-    for (const d of only ?? benchDrivers()) runs.push(await runDriver(d, cleanups, demoImage));
-  } finally {
-    await Promise.allSettled(cleanups.reverse().map((c) => c()));
-  }
+  const runs = await perDriver(only, (d, cleanups) => runDriver(d, cleanups, demoImage));
   log('\n| Driver | rows | seconds | rows/s | file MB | peak RSS above start, MB | peak heap above start, MB |');
   log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of runs) {

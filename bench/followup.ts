@@ -30,7 +30,7 @@ import { APPEAL_STATUSES, INVITATION_STATUSES, NOTIFICATION_KINDS } from '@hxk/c
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { DbHandle, Tx } from '../apps/server/src/platform/db.ts';
-import { benchDrivers, isMain, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { isMain, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, perDriver, type SummaryRow } from './support.ts';
 import { addPlanHistory } from './plan-history.ts';
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
 import { rowsOf } from '../apps/server/src/platform/sql-rows.ts';
@@ -296,13 +296,7 @@ export async function runFollowupBench(opts: FollowupBenchOptions = {}) {
   const { drivers: only, demoImage, log: logTo, ...sizes } = opts;
   Object.assign(SETTINGS, DEFAULTS, sizes);
   if (logTo) log = logTo;
-  const cleanups: (() => Promise<void>)[] = [];
-  const runs = [];
-  try {
-    for (const d of only ?? benchDrivers()) runs.push(await runDriver(d, cleanups, demoImage));
-  } finally {
-    await Promise.allSettled(cleanups.reverse().map((c) => c()));
-  }
+  const runs = await perDriver(only, (d, cleanups) => runDriver(d, cleanups, demoImage));
   log('\n| Driver | report courses | course report | evaluation report | appeals (handlers) | my appeals | notifications | unread count | invitations received | invitations sent |');
   log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of runs) {

@@ -21,7 +21,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { DbHandle } from '../apps/server/src/platform/db.ts';
-import { benchDrivers, isMain, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { isMain, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, perDriver, type SummaryRow } from './support.ts';
 import { addPlanHistory } from './plan-history.ts';
 import { platformTx } from '../apps/server/src/platform/tenancy.ts';
 import { accounts, schoolMemberships, schools, supervisionPlans } from '../apps/server/src/db/schema/index.ts';
@@ -111,13 +111,7 @@ export async function runPlansBench(opts: PlansBenchOptions = {}) {
   const { drivers: only, demoImage, log: logTo, ...sizes } = opts;
   Object.assign(SETTINGS, DEFAULTS, sizes);
   if (logTo) log = logTo;
-  const cleanups: (() => Promise<void>)[] = [];
-  const runs = [];
-  try {
-    for (const d of only ?? benchDrivers()) runs.push(await runDriver(d, cleanups, demoImage));
-  } finally {
-    await Promise.allSettled(cleanups.reverse().map((c) => c()));
-  }
+  const runs = await perDriver(only, (d, cleanups) => runDriver(d, cleanups, demoImage));
   log('\n| Driver | plan list (all) | joined by me | one plan\'s progress | target advance | supervisor roster | my plans + next classes |');
   log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of runs) {

@@ -27,7 +27,7 @@ import { rowsOf } from '../apps/server/src/platform/sql-rows.ts';
 import { schoolTx } from '../apps/server/src/platform/tenancy.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 import { figuresFrom } from '../apps/server/src/modules/statistics/statistics.service.ts';
-import { benchDrivers, isMain, latencies, openDemo, round, writeResults, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { isMain, latencies, openDemo, round, writeResults, type BenchBase, type DriverName, perDriver, type SummaryRow } from './support.ts';
 
 const SETTINGS = {
   evaluations: Number(process.env.BENCH_STATS_EVALUATIONS ?? 1_000_000),
@@ -240,13 +240,7 @@ export async function runStatisticsBench(opts: StatisticsBenchOptions = {}) {
   const { drivers: only, demoImage, log: logTo, ...sizes } = opts;
   Object.assign(SETTINGS, DEFAULTS, sizes);
   if (logTo) log = logTo;
-  const cleanups: (() => Promise<void>)[] = [];
-  const runs = [];
-  try {
-    for (const d of only ?? benchDrivers()) runs.push(await runDriver(d, cleanups, demoImage));
-  } finally {
-    await Promise.allSettled(cleanups.reverse().map((c) => c()));
-  }
+  const runs = await perDriver(only, (d, cleanups) => runDriver(d, cleanups, demoImage));
   const name = (d: DriverName) => (d === 'pglite' ? 'PGlite' : 'PostgreSQL');
   log(`\n| Screen (${SETTINGS.evaluations.toLocaleString('en')} evaluations) | ${runs.map((r) => `${name(r.driver)} p50 / p99 ms`).join(' | ')} |`);
   log(`|---|${runs.map(() => '---:').join('|')}|`);

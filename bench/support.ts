@@ -188,6 +188,24 @@ async function dropDemoJobs(dbh: DbHandle): Promise<void> {
   await platformTx(dbh.db, 'seed', (tx) => tx.delete(jobs));
 }
 
+/** What a benchmark registers to be undone at the end of its run (databases, directories), undone last first. */
+export type Cleanups = (() => Promise<void>)[];
+
+/**
+ * Runs one benchmark per driver asked (default: benchDrivers()), one after the other, then undoes
+ * everything the runs registered, also when one of them throws.
+ */
+export async function perDriver<R>(only: DriverName[] | undefined, run: (driver: DriverName, cleanups: Cleanups) => Promise<R>): Promise<R[]> {
+  const cleanups: Cleanups = [];
+  const runs: R[] = [];
+  try {
+    for (const d of only ?? benchDrivers()) runs.push(await run(d, cleanups));
+  } finally {
+    await Promise.allSettled(cleanups.reverse().map((c) => c()));
+  }
+  return runs;
+}
+
 /** What every benchmark's entry point takes besides its own sizes. */
 export type BenchBase = {
   /** Default: benchDrivers() (PGlite, and PostgreSQL when a URL is set). */

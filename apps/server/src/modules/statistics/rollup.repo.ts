@@ -122,25 +122,9 @@ export function indicators(tx: Tx, f: Filters, reach: StatsReach) {
     from r group by indicator_key order by min(section_key), min(name)`);
 }
 
-const Supervisor = z.object({ userId: col.text, name: col.text, account: col.text, plans: col.int, attended: col.int, required: col.int });
-
-/** As statistics.repo.supervisors, with the classes attended per plan and supervisor from their rollup. */
-export function supervisors(tx: Tx, f: Filters) {
-  const w: SQL[] = [sql`p.published`, sql`p.semester_id = ${f.semesterId}`];
-  if (f.planId) w.push(sql`p.id = ${f.planId}`);
-  if (f.evaluationType) w.push(sql`p.evaluation_type = ${f.evaluationType}`);
-  if (f.templateId) w.push(sql`p.template_id = ${f.templateId}`);
-  // index: plan_supervisors_school_id_plan_id_account_id_pk; plan_attendance_rollups_school_id_plan_id_evaluator_id_pk
-  return queryRows(tx, Supervisor, sql`
-    select ps.account_id::text as "userId", a.name, a.account, count(*)::int as plans, sum(coalesce(x.n, 0))::int as attended, sum(p.min_classes)::int as required
-    from plan_supervisors ps
-    join supervision_plans p on p.school_id = ps.school_id and p.id = ps.plan_id
-    join accounts a on a.id = ps.account_id
-    left join plan_attendance_rollups x on x.school_id = ps.school_id and x.plan_id = ps.plan_id and x.evaluator_id = ps.account_id
-    where ${sql.join(w, sql` and `)}
-    group by ps.account_id, a.name, a.account
-    order by a.name, ps.account_id`);
-}
+/** The classes attended per plan and evaluator (statistics.repo.supervisors' `attended`), from their rollup. */
+// index: plan_attendance_rollups_school_id_plan_id_evaluator_id_pk
+export const attendedRollup = sql`plan_attendance_rollups`;
 
 const NamedOption = z.object({ id: col.text, name: col.text });
 

@@ -219,23 +219,28 @@ export function ranked(tx: Tx, f: Filters, reach: StatsReach, order: 'desc' | 'a
 
 const Supervisor = z.object({ userId: col.text, name: col.text, account: col.text, plans: col.int, attended: col.int, required: col.int });
 
+/** Per plan and evaluator, submitted evaluations (= distinct classes, one per class by evaluations_plan_class_uq), from the raw rows. */
+// index: evaluations_plan_idx (school_id, plan_id, status, evaluator_id)
+const attendedRaw = sql`(select e.plan_id, e.evaluator_id, count(distinct e.course_session_id)::int as n from evaluations e
+  where e.status = 'submitted' and e.plan_id is not null group by e.plan_id, e.evaluator_id)`;
+
 /**
  * Supervisors of the semester's published plans (filtered by plan, type, template): distinct classes
  * attended (submitted) per plan as plan progress counts them, summed, against the plans' minimums.
+ * `attended` gives (plan_id, evaluator_id, n): the raw rows', or their rollup.
  */
-export function supervisors(tx: Tx, f: Filters) {
+export function supervisors(tx: Tx, f: Filters, attended: SQL = attendedRaw) {
   const w: SQL[] = [sql`p.published`, sql`p.semester_id = ${f.semesterId}`];
   if (f.planId) w.push(sql`p.id = ${f.planId}`);
   if (f.evaluationType) w.push(sql`p.evaluation_type = ${f.evaluationType}`);
   if (f.templateId) w.push(sql`p.template_id = ${f.templateId}`);
-  // index: plan_supervisors_school_id_plan_id_account_id_pk; evaluations_plan_idx (school_id, plan_id, status, evaluator_id)
+  // index: plan_supervisors_school_id_plan_id_account_id_pk
   return queryRows(tx, Supervisor, sql`
     select ps.account_id::text as "userId", a.name, a.account, count(*)::int as plans, sum(coalesce(x.n, 0))::int as attended, sum(p.min_classes)::int as required
     from plan_supervisors ps
     join supervision_plans p on p.school_id = ps.school_id and p.id = ps.plan_id
     join accounts a on a.id = ps.account_id
-    left join (select e.plan_id, e.evaluator_id, count(distinct e.course_session_id)::int as n from evaluations e
-      where e.status = 'submitted' and e.plan_id is not null group by e.plan_id, e.evaluator_id) x on x.plan_id = ps.plan_id and x.evaluator_id = ps.account_id
+    left join ${attended} x on x.plan_id = ps.plan_id and x.evaluator_id = ps.account_id
     where ${sql.join(w, sql` and `)}
     group by ps.account_id, a.name, a.account
     order by a.name, ps.account_id`);

@@ -126,7 +126,7 @@ export async function figuresFrom(tx: Tx, f: repo.Filters, reach: repo.StatsReac
     groups: groupBy === 'none' ? [] : await repo.groups(tx, f, reach, groupBy, rollup.perKeyValues(by(groupBy))),
     top: await repo.ranked(tx, f, reach, 'desc', RANKED, teachers),
     bottom: await repo.ranked(tx, f, reach, 'asc', RANKED, teachers),
-    supervisors: wholeSchool ? await rollup.supervisors(tx, f) : null,
+    supervisors: wholeSchool ? await repo.supervisors(tx, f, rollup.attendedRollup) : null,
   };
 }
 
