@@ -13,6 +13,18 @@ import { id, idString, schoolId } from './columns.ts';
 
 const school = () => schoolId().references(() => schools.id, { onDelete: 'cascade' });
 
+/** What a rollup row counts: evaluations, Σ percent, how many have a percent, and how many fall in each score band. */
+const tallies = () => ({
+  n: integer('n').notNull(),
+  pctSum: doublePrecision('pct_sum').notNull(),
+  pctN: integer('pct_n').notNull(),
+  bLt60: integer('b_lt60').notNull(),
+  b60to70: integer('b_60to70').notNull(),
+  b70to80: integer('b_70to80').notNull(),
+  b80to90: integer('b_80to90').notNull(),
+  bGe90: integer('b_ge90').notNull(),
+});
+
 /**
  * What one submitted evaluation adds to the rollups, as last added: its keys, its percent (the score
  * that counts ÷ full score × 100, appeals applied; null when the full score is 0) and, per indicator,
@@ -56,14 +68,7 @@ export const evaluationRollups = pgTable('evaluation_rollups', {
   templateId: idString('template_id').notNull(),
   planId: idString('plan_id'),
   kind: text('kind').notNull(),
-  n: integer('n').notNull(),
-  pctSum: doublePrecision('pct_sum').notNull(),
-  pctN: integer('pct_n').notNull(),
-  bLt60: integer('b_lt60').notNull(),
-  b60to70: integer('b_60to70').notNull(),
-  b70to80: integer('b_70to80').notNull(),
-  b80to90: integer('b_80to90').notNull(),
-  bGe90: integer('b_ge90').notNull(),
+  ...tallies(),
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),
   unique('evaluation_rollups_key').on(t.schoolId, t.semesterId, t.orgUnitId, t.courseTeacherId, t.teacherId, t.week, t.templateId, t.planId, t.kind).nullsNotDistinct(),
@@ -83,14 +88,7 @@ export const evaluationWeekRollups = pgTable('evaluation_week_rollups', {
   courseTeacherId: idString('course_teacher_id').notNull(),
   teacherId: idString('teacher_id').notNull(),
   week: integer('week').notNull(),
-  n: integer('n').notNull(),
-  pctSum: doublePrecision('pct_sum').notNull(),
-  pctN: integer('pct_n').notNull(),
-  bLt60: integer('b_lt60').notNull(),
-  b60to70: integer('b_60to70').notNull(),
-  b70to80: integer('b_70to80').notNull(),
-  b80to90: integer('b_80to90').notNull(),
-  bGe90: integer('b_ge90').notNull(),
+  ...tallies(),
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),
   unique('evaluation_week_rollups_key').on(t.schoolId, t.semesterId, t.orgUnitId, t.courseTeacherId, t.teacherId, t.week).nullsNotDistinct(),
