@@ -10,6 +10,10 @@ SELECT hxk_enable_tenant_rls('evaluation_rollups');
 --> statement-breakpoint
 SELECT hxk_enable_tenant_rls('evaluation_week_rollups');
 --> statement-breakpoint
+SELECT hxk_enable_tenant_rls('evaluation_day_rollups');
+--> statement-breakpoint
+SELECT hxk_enable_tenant_rls('evaluation_indicator_day_rollups');
+--> statement-breakpoint
 SELECT hxk_enable_tenant_rls('evaluation_indicator_rollups');
 --> statement-breakpoint
 SELECT hxk_enable_tenant_rls('plan_attendance_rollups');
@@ -19,7 +23,7 @@ SELECT hxk_enable_tenant_rls('plan_attendance_rollups');
 -- total, over the version's full score). Row-level security of the caller applies.
 CREATE VIEW evaluation_contributions WITH (security_invoker = true) AS
 SELECT e.school_id, e.id, e.plan_id, e.evaluator_id, e.kind, e.teacher_id,
-  c.semester_id, c.org_unit_id, c.teacher_id AS course_teacher_id, cs.week, tv.template_id,
+  c.semester_id, c.org_unit_id, c.teacher_id AS course_teacher_id, cs.week, cs.lesson_date, tv.template_id,
   coalesce((SELECT a.score_after FROM appeals a WHERE a.school_id = e.school_id AND a.evaluation_id = e.id AND a.status = 'resolved'
     ORDER BY a.handled_at DESC, a.id DESC LIMIT 1), e.total_score) / nullif(tv.total_score, 0) * 100 AS pct
 FROM evaluations e
@@ -30,7 +34,7 @@ WHERE e.status = 'submitted';
 --> statement-breakpoint
 GRANT SELECT ON evaluation_contributions TO hxk_app, hxk_platform;
 --> statement-breakpoint
--- Adds (p_sign 1) or takes out (-1) the facts of some evaluations to the four rollups; rollup rows
+-- Adds (p_sign 1) or takes out (-1) the facts of some evaluations to the six rollups; rollup rows
 -- whose count reaches 0 are deleted.
 CREATE OR REPLACE FUNCTION hxk_stats_apply(p_school bigint, p_ids bigint[], p_sign integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -85,6 +89,29 @@ BEGIN
   END IF;
 
   WITH up AS (
+    INSERT INTO evaluation_day_rollups AS t (school_id, semester_id, org_unit_id, course_teacher_id, teacher_id, lesson_date, week,
+      n, pct_sum, pct_n, b_lt60, b_60to70, b_70to80, b_80to90, b_ge90)
+    SELECT v.school_id, v.semester_id, v.org_unit_id, v.course_teacher_id, v.teacher_id, v.lesson_date, v.week,
+      p_sign * count(*), p_sign * coalesce(sum(v.pct), 0), p_sign * count(v.pct),
+      p_sign * count(*) FILTER (WHERE v.pct < 60),
+      p_sign * count(*) FILTER (WHERE v.pct >= 60 AND v.pct < 70),
+      p_sign * count(*) FILTER (WHERE v.pct >= 70 AND v.pct < 80),
+      p_sign * count(*) FILTER (WHERE v.pct >= 80 AND v.pct < 90),
+      p_sign * count(*) FILTER (WHERE NOT coalesce(v.pct < 90, false))
+    FROM evaluation_stat_facts v
+    WHERE v.school_id = p_school AND v.evaluation_id = ANY (p_ids)
+    GROUP BY v.school_id, v.semester_id, v.org_unit_id, v.course_teacher_id, v.teacher_id, v.lesson_date, v.week
+    ON CONFLICT ON CONSTRAINT evaluation_day_rollups_key DO UPDATE SET
+      n = t.n + excluded.n, pct_sum = t.pct_sum + excluded.pct_sum, pct_n = t.pct_n + excluded.pct_n,
+      b_lt60 = t.b_lt60 + excluded.b_lt60, b_60to70 = t.b_60to70 + excluded.b_60to70, b_70to80 = t.b_70to80 + excluded.b_70to80,
+      b_80to90 = t.b_80to90 + excluded.b_80to90, b_ge90 = t.b_ge90 + excluded.b_ge90
+    RETURNING t.id, t.n)
+  SELECT array_agg(id) FILTER (WHERE n = 0) INTO zero FROM up;
+  IF zero IS NOT NULL THEN
+    DELETE FROM evaluation_day_rollups WHERE school_id = p_school AND id = ANY (zero);
+  END IF;
+
+  WITH up AS (
     INSERT INTO plan_attendance_rollups AS t (school_id, plan_id, evaluator_id, n)
     SELECT v.school_id, v.plan_id, v.evaluator_id, p_sign * count(*)
     FROM evaluation_stat_facts v
@@ -117,15 +144,34 @@ BEGIN
   IF zero IS NOT NULL THEN
     DELETE FROM evaluation_indicator_rollups WHERE school_id = p_school AND id = ANY (zero);
   END IF;
+
+  WITH up AS (
+    INSERT INTO evaluation_indicator_day_rollups AS t (school_id, semester_id, org_unit_id, lesson_date, indicator_key, section_key, name,
+      score_sum, full_sum, n)
+    SELECT v.school_id, v.semester_id, v.org_unit_id, v.lesson_date, i.k, min(i.sk), min(i.nm),
+      p_sign * sum(i.score), p_sign * sum(i.fu), p_sign * count(*)
+    FROM evaluation_stat_facts v
+    CROSS JOIN LATERAL unnest(v.ind_keys, v.ind_sections, v.ind_names, v.ind_scores, v.ind_fulls) AS i(k, sk, nm, score, fu)
+    WHERE v.school_id = p_school AND v.evaluation_id = ANY (p_ids)
+    GROUP BY v.school_id, v.semester_id, v.org_unit_id, v.lesson_date, i.k
+    ON CONFLICT ON CONSTRAINT evaluation_indicator_day_rollups_key DO UPDATE SET
+      score_sum = t.score_sum + excluded.score_sum, full_sum = t.full_sum + excluded.full_sum, n = t.n + excluded.n,
+      section_key = CASE WHEN p_sign > 0 THEN least(t.section_key, excluded.section_key) ELSE t.section_key END,
+      name = CASE WHEN p_sign > 0 THEN least(t.name, excluded.name) ELSE t.name END
+    RETURNING t.id, t.n)
+  SELECT array_agg(id) FILTER (WHERE n = 0) INTO zero FROM up;
+  IF zero IS NOT NULL THEN
+    DELETE FROM evaluation_indicator_day_rollups WHERE school_id = p_school AND id = ANY (zero);
+  END IF;
 END
 $$;
 --> statement-breakpoint
 -- Writes the facts of some evaluations from the tables (those not submitted get none).
 CREATE OR REPLACE FUNCTION hxk_stats_write_facts(p_school bigint, p_ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO evaluation_stat_facts (school_id, evaluation_id, semester_id, org_unit_id, course_teacher_id, teacher_id, week, template_id, plan_id, kind,
+  INSERT INTO evaluation_stat_facts (school_id, evaluation_id, semester_id, org_unit_id, course_teacher_id, teacher_id, week, lesson_date, template_id, plan_id, kind,
     evaluator_id, pct, ind_keys, ind_sections, ind_names, ind_scores, ind_fulls)
-  SELECT v.school_id, v.id, v.semester_id, v.org_unit_id, v.course_teacher_id, v.teacher_id, v.week, v.template_id, v.plan_id, v.kind,
+  SELECT v.school_id, v.id, v.semester_id, v.org_unit_id, v.course_teacher_id, v.teacher_id, v.week, v.lesson_date, v.template_id, v.plan_id, v.kind,
     v.evaluator_id, v.pct, coalesce(s.keys, '{}'), coalesce(s.sections, '{}'), coalesce(s.names, '{}'), coalesce(s.scores, '{}'), coalesce(s.fulls, '{}')
   FROM evaluation_contributions v
   LEFT JOIN LATERAL (
@@ -161,6 +207,8 @@ CREATE OR REPLACE FUNCTION hxk_stats_rebuild(p_school bigint) RETURNS void LANGU
 BEGIN
   DELETE FROM evaluation_rollups WHERE school_id = p_school;
   DELETE FROM evaluation_week_rollups WHERE school_id = p_school;
+  DELETE FROM evaluation_day_rollups WHERE school_id = p_school;
+  DELETE FROM evaluation_indicator_day_rollups WHERE school_id = p_school;
   DELETE FROM evaluation_indicator_rollups WHERE school_id = p_school;
   DELETE FROM plan_attendance_rollups WHERE school_id = p_school;
   DELETE FROM evaluation_stat_facts WHERE school_id = p_school;
@@ -247,7 +295,7 @@ CREATE TRIGGER evaluation_section_scores_stats_update AFTER UPDATE ON evaluation
 CREATE TRIGGER evaluation_section_scores_stats_delete AFTER DELETE ON evaluation_section_scores
   REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION hxk_stats_section_scores_trg();
 --> statement-breakpoint
--- A course moved to another semester, unit or teacher, or a class to another week, moves its
+-- A course moved to another semester, unit or teacher, or a class to another week or day, moves its
 -- evaluations. (A course or class deleted deletes its evaluations, whose own trigger takes them out.)
 CREATE OR REPLACE FUNCTION hxk_stats_courses_trg() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -273,7 +321,7 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER course_sessions_stats AFTER UPDATE ON course_sessions FOR EACH ROW
-  WHEN (OLD.week IS DISTINCT FROM NEW.week OR OLD.course_id IS DISTINCT FROM NEW.course_id)
+  WHEN (OLD.week IS DISTINCT FROM NEW.week OR OLD.lesson_date IS DISTINCT FROM NEW.lesson_date OR OLD.course_id IS DISTINCT FROM NEW.course_id)
   EXECUTE FUNCTION hxk_stats_course_sessions_trg();
 --> statement-breakpoint
 SELECT hxk_stats_rebuild(id) FROM schools;

@@ -7,7 +7,7 @@
  * are emptied by triggers while cascades delete what they describe. Tenant tables with row-level
  * security.
  */
-import { doublePrecision, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { schools } from './platform.ts';
 import { id, idString, schoolId } from './columns.ts';
 
@@ -38,6 +38,7 @@ export const evaluationStatFacts = pgTable('evaluation_stat_facts', {
   courseTeacherId: idString('course_teacher_id').notNull(),
   teacherId: idString('teacher_id').notNull(),
   week: integer('week').notNull(),
+  lessonDate: date('lesson_date', { mode: 'string' }).notNull(),
   templateId: idString('template_id').notNull(),
   planId: idString('plan_id'),
   kind: text('kind').notNull(),
@@ -113,6 +114,44 @@ export const evaluationIndicatorRollups = pgTable('evaluation_indicator_rollups'
 }, (t) => [
   primaryKey({ columns: [t.schoolId, t.id] }),
   unique('evaluation_indicator_rollups_key').on(t.schoolId, t.semesterId, t.orgUnitId, t.templateId, t.planId, t.kind, t.indicatorKey).nullsNotDistinct(),
+]);
+
+/**
+ * Per semester, course unit, course teacher, evaluated teacher and lesson day (with its week): what
+ * the screens read when lesson days are chosen (and no template, plan or kind).
+ */
+export const evaluationDayRollups = pgTable('evaluation_day_rollups', {
+  schoolId: school(),
+  id: id(),
+  semesterId: idString('semester_id').notNull(),
+  orgUnitId: idString('org_unit_id'),
+  courseTeacherId: idString('course_teacher_id').notNull(),
+  teacherId: idString('teacher_id').notNull(),
+  lessonDate: date('lesson_date', { mode: 'string' }).notNull(),
+  week: integer('week').notNull(),
+  ...tallies(),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  unique('evaluation_day_rollups_key').on(t.schoolId, t.semesterId, t.orgUnitId, t.courseTeacherId, t.teacherId, t.lessonDate, t.week).nullsNotDistinct(),
+  index('evaluation_day_rollups_day_idx').on(t.schoolId, t.semesterId, t.lessonDate),
+]);
+
+/** Per semester, course unit, lesson day and indicator: the indicator figures when lesson days are chosen. */
+export const evaluationIndicatorDayRollups = pgTable('evaluation_indicator_day_rollups', {
+  schoolId: school(),
+  id: id(),
+  semesterId: idString('semester_id').notNull(),
+  orgUnitId: idString('org_unit_id'),
+  lessonDate: date('lesson_date', { mode: 'string' }).notNull(),
+  indicatorKey: text('indicator_key').notNull(),
+  sectionKey: text('section_key').notNull(),
+  name: text('name').notNull(),
+  scoreSum: doublePrecision('score_sum').notNull(),
+  fullSum: doublePrecision('full_sum').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.schoolId, t.id] }),
+  unique('evaluation_indicator_day_rollups_key').on(t.schoolId, t.semesterId, t.orgUnitId, t.lessonDate, t.indicatorKey).nullsNotDistinct(),
 ]);
 
 /** Per plan and evaluator: submitted evaluations, i.e. distinct classes attended (one per class by evaluations_plan_class_uq). */

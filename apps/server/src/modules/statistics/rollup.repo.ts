@@ -1,8 +1,8 @@
 /**
  * Evaluation statistics read from the rollups (migration 0061, docs/decisions/0024-statistics.md
- * "Rollups"): the same figures as statistics.repo.ts computes from the raw rows, for filters the
- * rollups' grain can answer (no class dates, no single course). A rollup row stands for the
- * evaluations of one course unit, course teacher, evaluated teacher, week, template, plan and kind,
+ * "Performance"): the same figures as statistics.repo.ts computes from the raw rows, for filters the
+ * rollups' grain can answer (rollupAnswers). A rollup row stands for the evaluations of one course
+ * unit, course teacher, evaluated teacher and week (with template, plan and kind; or lesson day),
  * so the scope's predicate (unit, teacher, the reader's reach) applies to it as to a course: the
  * rollup is aliased c, with c.teacher_id the course's teacher and c.e_teacher the evaluated one.
  */
@@ -12,8 +12,25 @@ import type { Tx } from '../../platform/db.ts';
 import { col, queryRows } from '../../platform/sql-rows.ts';
 import { subject, type Filters, type StatsReach } from './statistics.repo.ts';
 
-/** Whether the rollups answer these filters: they know weeks, not class dates, and units, not courses. */
-export const rollupAnswers = (f: Filters) => !f.from && !f.to && !f.courseId;
+/** Whether the weekly and daily rollups (no template, plan or kind) serve: none of those chosen. */
+const weekly = (f: Filters) => !f.templateId && !f.planId && !f.evaluationType && !f.kind;
+
+/** The lesson days chosen, if any. */
+const days = (f: Filters) => Boolean(f.from || f.to);
+
+/**
+ * Whether the rollups answer these filters: they know units, not courses; lesson days only without a
+ * template, plan or kind, and not for a teacher's own figures (the daily rollup has no plan).
+ */
+export const rollupAnswers = (f: Filters, reach: StatsReach) => !f.courseId && (!days(f) || (weekly(f) && reach.kind !== 'self'));
+
+/** The lesson days over a daily rollup row (alias ro). */
+function dayWhere(f: Filters): SQL {
+  const w: SQL[] = [sql`ro.semester_id = ${f.semesterId}`, sql`ro.n > 0`];
+  if (f.from) w.push(sql`ro.lesson_date >= ${f.from}`);
+  if (f.to) w.push(sql`ro.lesson_date <= ${f.to}`);
+  return sql.join(w, sql` and `);
+}
 
 /** The shared filters over a rollup row (alias ro) and its plan (alias p). */
 function rollupWhere(f: Filters): SQL {
@@ -31,9 +48,6 @@ function rollupScope(f: Filters, reach: StatsReach): SQL {
   return reach.kind === 'self' ? sql`${s} and c.e_teacher = ${reach.teacherId} and (c.plan_id is null or c.teacher_can_view)` : s;
 }
 
-/** Whether the weekly rollup (no template, plan or kind) serves: none of those chosen. */
-const weekly = (f: Filters) => !f.templateId && !f.planId && !f.evaluationType && !f.kind;
-
 /**
  * Rollup rows r(org_unit_id, e_teacher, week, n, pct_sum, pct_n, bands…, s) as a CTE: all of the
  * school's, flagged with the scope (`both`); the school's only, none flagged (`school`); or the
@@ -43,7 +57,11 @@ function rollupCte(f: Filters, reach: StatsReach, part: 'both' | 'school' | 'own
   const bands = sql`ro.n, ro.pct_sum, ro.pct_n, ro.b_lt60, ro.b_60to70, ro.b_70to80, ro.b_80to90, ro.b_ge90`;
   // A plan may hide its evaluations from the teacher: the weekly rollup has no plan.
   // index: evaluation_week_rollups_key / evaluation_rollups_key (school_id, semester_id, …); evaluation_rollups_teacher_idx
-  const rows = weekly(f) && (part === 'school' || reach.kind !== 'self')
+  const rows = days(f)
+    // index: evaluation_day_rollups_day_idx (school_id, semester_id, lesson_date)
+    ? sql`select ro.org_unit_id, ro.course_teacher_id as teacher_id, ro.teacher_id as e_teacher, ro.week, ${bands}
+      from evaluation_day_rollups ro where ${dayWhere(f)}`
+    : weekly(f) && (part === 'school' || reach.kind !== 'self')
     ? sql`select ro.org_unit_id, ro.course_teacher_id as teacher_id, ro.teacher_id as e_teacher, ro.week, ${bands}
       from evaluation_week_rollups ro where ro.semester_id = ${f.semesterId} and ro.n > 0`
     : sql`select ro.org_unit_id, ro.course_teacher_id as teacher_id, ro.teacher_id as e_teacher, ro.week, ro.plan_id,
@@ -113,9 +131,12 @@ export function indicators(tx: Tx, f: Filters, reach: StatsReach) {
   // Units only: the subject is the reach and the unit filter, both over c.org_unit_id.
   const s = indicatorScopeByUnit(f, reach) ? subject(f, reach, sql`null`) : sql`false`;
   // index: evaluation_indicator_rollups_key (school_id, semester_id, …)
+  const rows = days(f)
+    ? sql`select ro.org_unit_id, ro.indicator_key, ro.section_key, ro.name, ro.score_sum, ro.full_sum, ro.n from evaluation_indicator_day_rollups ro where ${dayWhere(f)}`
+    : sql`select ro.org_unit_id, ro.indicator_key, ro.section_key, ro.name, ro.score_sum, ro.full_sum, ro.n
+      from evaluation_indicator_rollups ro left join supervision_plans p on p.school_id = ro.school_id and p.id = ro.plan_id where ${rollupWhere(f)}`;
   return queryRows(tx, Indicator, sql`
-    with r as (select c.*, (${s}) as s from (select ro.org_unit_id, ro.indicator_key, ro.section_key, ro.name, ro.score_sum, ro.full_sum, ro.n
-      from evaluation_indicator_rollups ro left join supervision_plans p on p.school_id = ro.school_id and p.id = ro.plan_id where ${rollupWhere(f)}) c)
+    with r as (select c.*, (${s}) as s from (${rows}) c)
     select indicator_key as key, min(name) as name,
       sum(score_sum) filter (where s) / nullif(sum(full_sum) filter (where s), 0) * 100 as p, coalesce(sum(n) filter (where s), 0)::int as n,
       sum(score_sum) / nullif(sum(full_sum), 0) * 100 as sp, sum(n)::int as sn

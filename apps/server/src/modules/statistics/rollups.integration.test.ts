@@ -22,6 +22,10 @@ const ROLLUPS = {
     b_lt60, b_60to70, b_70to80, b_80to90, b_ge90 from evaluation_rollups order by 1, 2, 3, 4, 5, 6, 7, 8`,
   evaluation_week_rollups: sql`select semester_id, org_unit_id, course_teacher_id, teacher_id, week, n, round(pct_sum::numeric, 6) as pct_sum, pct_n,
     b_lt60, b_60to70, b_70to80, b_80to90, b_ge90 from evaluation_week_rollups order by 1, 2, 3, 4, 5`,
+  evaluation_day_rollups: sql`select semester_id, org_unit_id, course_teacher_id, teacher_id, lesson_date::text, week, n, round(pct_sum::numeric, 6) as pct_sum, pct_n,
+    b_lt60, b_60to70, b_70to80, b_80to90, b_ge90 from evaluation_day_rollups order by 1, 2, 3, 4, 5`,
+  evaluation_indicator_day_rollups: sql`select semester_id, org_unit_id, lesson_date::text, indicator_key, section_key, name,
+    round(score_sum::numeric, 6) as score_sum, round(full_sum::numeric, 6) as full_sum, n from evaluation_indicator_day_rollups order by 1, 2, 3, 4`,
   evaluation_indicator_rollups: sql`select semester_id, org_unit_id, template_id, plan_id, kind, indicator_key, section_key, name,
     round(score_sum::numeric, 6) as score_sum, round(full_sum::numeric, 6) as full_sum, n from evaluation_indicator_rollups order by 1, 2, 3, 4, 5, 6`,
   plan_attendance_rollups: sql`select plan_id, evaluator_id, n from plan_attendance_rollups order by 1, 2`,
@@ -39,7 +43,7 @@ describe.each(DRIVERS)('statistics rollups on %s', (driver) => {
   const seed = <T>(fn: (tx: Tx) => Promise<T>) => platformTx(env.dbh.db, 'seed', fn);
   const inA = <T>(fn: (tx: Tx) => Promise<T>) => schoolTx(env.dbh.db, schoolId, fn);
 
-  /** The four rollups as they are, then as a rebuild from the raw rows makes them. */
+  /** The rollups as they are, then as a rebuild from the raw rows makes them. */
   async function rollupsAndRebuilt() {
     const read = () => seed(async (tx) => {
       const out: Record<string, unknown[]> = {};
@@ -113,10 +117,10 @@ describe.each(DRIVERS)('statistics rollups on %s', (driver) => {
       await tx.update(evaluations).set({ status: 'draft', submittedAt: null }).where(sql`${evaluations.id} = ${c!.id}`);
       await tx.update(evaluationSectionScores).set({ score: 1 }).where(sql`${evaluationSectionScores.evaluationId} = ${d!.id}`);
       await tx.delete(evaluationSectionScores).where(sql`${evaluationSectionScores.evaluationId} = ${e!.id} and ${evaluationSectionScores.sectionKey} = 's1'`);
-      // A course moved to another department and teacher; a class moved to another week; a class deleted with its evaluations.
+      // A course moved to another department and teacher; a class moved to another week and day; a class deleted with its evaluations.
       const other = directory.courses.find((x) => x.id !== d!.course_id && x.orgUnitId !== directory.courses.find((y) => y.id === d!.course_id)?.orgUnitId)!;
       await tx.update(coursesTable).set({ orgUnitId: other.orgUnitId, teacherId: other.teacherId }).where(sql`${coursesTable.id} = ${d!.course_id}`);
-      await tx.update(courseSessions).set({ week: 41 }).where(sql`${courseSessions.id} = ${e!.course_session_id}`);
+      await tx.update(courseSessions).set({ week: 41, lessonDate: '2031-01-06' }).where(sql`${courseSessions.id} = ${e!.course_session_id}`);
       const f = ids.find((x) => x.course_id !== d!.course_id && x.id !== e!.id && x.id !== a!.id)!;
       await tx.delete(courseSessions).where(sql`${courseSessions.id} = ${f.course_session_id}`);
       // And a course deleted outright (its classes and evaluations go with it).
@@ -132,6 +136,13 @@ describe.each(DRIVERS)('statistics rollups on %s', (driver) => {
     const { directory, evaluation: ev } = env.schoolA;
     const unit = directory.courses[0]!.orgUnitId;
     const teacher = directory.courses[1]!.teacherId;
+    // Four lesson days with evaluations, in order: the date filters' ends.
+    const days = await inA(async (tx) => rowsOf<{ d: string }>(await tx.execute(sql`
+      select distinct cs.lesson_date::text as d from evaluations e join course_sessions cs on cs.id = e.course_session_id
+      where e.status = 'submitted' order by 1`)).map((r) => r.d));
+    expect(days.length).toBeGreaterThan(8);
+    const q = Math.floor(days.length / 4);
+    days.splice(0, days.length, days[0]!, days[q]!, days[2 * q]!, days[3 * q]!);
     const cases: [Filters, StatsReach, 'unit' | 'teacher' | 'none'][] = [
       [{ semesterId }, { kind: 'school' }, 'unit'],
       [{ semesterId, orgUnitId: unit }, { kind: 'school' }, 'teacher'],
@@ -142,6 +153,13 @@ describe.each(DRIVERS)('statistics rollups on %s', (driver) => {
       [{ semesterId }, { kind: 'selected', accountId: u('leader'), byUnits: true, byTeachers: false }, 'unit'],
       [{ semesterId }, { kind: 'selected', accountId: u('leader'), byUnits: true, byTeachers: true }, 'teacher'],
       [{ semesterId, teacherId: teacher }, { kind: 'self', teacherId: teacher }, 'none'],
+      // Lesson days: the daily rollups (and the raw rows where they cannot tell).
+      [{ semesterId, from: days[1], to: days[3] }, { kind: 'school' }, 'unit'],
+      [{ semesterId, from: days[0], orgUnitId: unit }, { kind: 'school' }, 'teacher'],
+      [{ semesterId, to: days[2], teacherId: teacher }, { kind: 'school' }, 'none'],
+      [{ semesterId, from: days[1], to: days[3] }, { kind: 'selected', accountId: u('leader'), byUnits: true, byTeachers: true }, 'teacher'],
+      [{ semesterId, from: days[1], to: days[3], kind: 'free' }, { kind: 'school' }, 'unit'],
+      [{ semesterId, from: days[1], teacherId: teacher }, { kind: 'self', teacherId: teacher }, 'none'],
     ];
     for (const [f, reach, groupBy] of cases) {
       const { rollup, raw } = await bothWays(f, reach, groupBy);
@@ -157,7 +175,8 @@ describe.each(DRIVERS)('statistics rollups on %s', (driver) => {
       rowsOf<{ n: number }>(await tx.execute(sql`select (select count(*) from evaluation_rollups where school_id = ${schoolId})::int
         + (select count(*) from evaluation_stat_facts where school_id = ${schoolId})::int + (select count(*) from evaluation_indicator_rollups where school_id = ${schoolId})::int
         + (select count(*) from plan_attendance_rollups where school_id = ${schoolId})::int
-        + (select count(*) from evaluation_week_rollups where school_id = ${schoolId})::int as n`))[0]!.n);
+        + (select count(*) from evaluation_week_rollups where school_id = ${schoolId})::int
+        + (select count(*) from evaluation_day_rollups where school_id = ${schoolId})::int as n`))[0]!.n);
     const mine = await inA(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from evaluation_rollups`))[0]!.n);
     expect(mine).toBeGreaterThan(0);
     expect(other).toBe(0);

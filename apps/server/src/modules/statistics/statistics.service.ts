@@ -73,7 +73,7 @@ export type StatsSource = 'auto' | 'raw';
 /** The figures the screen shows, before rounding and naming: from the rollups or from the raw rows. */
 export async function figuresFrom(tx: Tx, f: repo.Filters, reach: repo.StatsReach, groupBy: 'unit' | 'teacher' | 'none', source: StatsSource) {
   const wholeSchool = reach.kind === 'school' && !f.orgUnitId && !f.teacherId && !f.courseId;
-  if (source === 'raw' || !rollup.rollupAnswers(f)) {
+  if (source === 'raw' || !rollup.rollupAnswers(f, reach)) {
     const fig = (await repo.figures(tx, f, reach))!;
     const bands = new Map((await repo.distribution(tx, f, reach)).map((b) => [b.band, b]));
     return {
