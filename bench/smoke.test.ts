@@ -119,7 +119,7 @@ describe('benchmarks, smoke run (tiny data, no timing asserted)', () => {
     const { results, summary } = await runStatisticsBench({ ...base, evaluations: 2_000, courses: 40, teachers: 10, calls: 1, rawCalls: 1, writes: 2 });
     // The run itself throws when a screen errs or the rollups' figures differ from the raw rows'.
     expect(results.runs[0]!.evaluations).toBeGreaterThanOrEqual(2_000);
-    expect(results.runs[0]!.figures.length).toBe(9);
+    expect(results.runs[0]!.figures.length).toBe(10);
     expectRows(summary, 'statistics');
   }, TIMEOUT_MS);
 

@@ -46,7 +46,7 @@ let log: (msg: string) => void = (msg) => {
   process.stdout.write(`${msg}\n`);
 };
 
-type Scale = { schoolId: string; semesterId: string; versionId: string; unitId: string; teacherId: string; from: string; to: string; evaluations: number; loadSeconds: number; rebuildSeconds: number };
+type Scale = { schoolId: string; semesterId: string; versionId: string; unitId: string; teacherId: string; courseId: string; from: string; to: string; evaluations: number; loadSeconds: number; rebuildSeconds: number };
 
 /** As a bulk load: in one transaction of the database's owner, with triggers (and so the rollups' upkeep) off. */
 function bulk<T>(dbh: DbHandle, fn: (tx: Parameters<Parameters<DbHandle['db']['transaction']>[0]>[0]) => Promise<T>) {
@@ -126,14 +126,15 @@ export async function topUp(dbh: DbHandle): Promise<Scale> {
   await dbh.db.execute(sql`select hxk_stats_rebuild(${s.schoolId})`);
   const rebuildSeconds = (performance.now() - t1) / 1000;
   await dbh.db.execute(sql`analyze`);
-  const [n] = rowsOf<{ n: number; unit: string; teacher: string; from: string; to: string }>(await dbh.db.execute(sql`
+  const [n] = rowsOf<{ n: number; unit: string; teacher: string; course: string; from: string; to: string }>(await dbh.db.execute(sql`
     select (select count(*) from evaluations e join courses c on c.id = e.course_id where e.school_id = ${s.schoolId} and e.status = 'submitted' and c.semester_id = ${s.semesterId})::int as n,
       (select org_unit_id::text from courses where school_id = ${s.schoolId} and code like 'BST%' group by org_unit_id order by count(*) desc, org_unit_id limit 1) as unit,
       (select teacher_id::text from courses where school_id = ${s.schoolId} and code like 'BST%' order by id limit 1) as teacher,
+      (select id::text from courses where school_id = ${s.schoolId} and code like 'BST%' order by id limit 1) as course,
       (${s.start}::date + 28)::text as "from", (${s.start}::date + 55)::text as "to"`));
   const evaluations = Number(n!.n);
   if (evaluations < SETTINGS.evaluations) throw new Error(`bench: the semester has ${evaluations} submitted evaluations, asked ${SETTINGS.evaluations}`);
-  return { schoolId: s.schoolId, semesterId: s.semesterId, versionId: s.versionId, unitId: n!.unit, teacherId: n!.teacher, from: n!.from, to: n!.to, evaluations, loadSeconds, rebuildSeconds };
+  return { schoolId: s.schoolId, semesterId: s.semesterId, versionId: s.versionId, unitId: n!.unit, teacherId: n!.teacher, courseId: n!.course, from: n!.from, to: n!.to, evaluations, loadSeconds, rebuildSeconds };
 }
 
 /** p50 / p99 of `calls` GETs of a URL by the administrator, after two that are not counted. */
@@ -199,6 +200,7 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[], 
     ['evaluation statistics, a department (by teacher)', `${P}/evaluation?${q}&orgUnitId=${s.unitId}&groupBy=teacher`],
     ['evaluation statistics, a teacher', `${P}/evaluation?${q}&teacherId=${s.teacherId}&groupBy=none`],
     ['evaluation statistics, school, four weeks of lesson days', `${P}/evaluation?${q}&from=${s.from}&to=${s.to}&groupBy=unit`],
+    ['evaluation statistics, a course', `${P}/evaluation?${q}&courseId=${s.courseId}&groupBy=none`],
     ["a teacher's evaluations (records)", `${P}/evaluation/records?${q}&teacherId=${s.teacherId}&pageNum=1&pageSize=20`],
     ['filter options', `${P}/evaluation/options?${q}`],
     ['three-rate statistics', `${P}/three-rate?${q}`],

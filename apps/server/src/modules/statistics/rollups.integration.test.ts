@@ -136,6 +136,9 @@ describe.each(DRIVERS)('statistics rollups on %s', (driver) => {
     const { directory, evaluation: ev } = env.schoolA;
     const unit = directory.courses[0]!.orgUnitId;
     const teacher = directory.courses[1]!.teacherId;
+    // A course with evaluations.
+    const course = await inA(async (tx) => rowsOf<{ id: string }>(await tx.execute(sql`
+      select course_id::text as id from evaluations where status = 'submitted' group by course_id order by count(*) desc, course_id limit 1`))[0]!.id);
     // Four lesson days with evaluations, in order: the date filters' ends.
     const days = await inA(async (tx) => rowsOf<{ d: string }>(await tx.execute(sql`
       select distinct cs.lesson_date::text as d from evaluations e join course_sessions cs on cs.id = e.course_session_id
@@ -160,6 +163,10 @@ describe.each(DRIVERS)('statistics rollups on %s', (driver) => {
       [{ semesterId, from: days[1], to: days[3] }, { kind: 'selected', accountId: u('leader'), byUnits: true, byTeachers: true }, 'teacher'],
       [{ semesterId, from: days[1], to: days[3], kind: 'free' }, { kind: 'school' }, 'unit'],
       [{ semesterId, from: days[1], teacherId: teacher }, { kind: 'self', teacherId: teacher }, 'none'],
+      // A course: its own rows, against the school's from the rollups.
+      [{ semesterId, courseId: course }, { kind: 'school' }, 'teacher'],
+      [{ semesterId, courseId: course, from: days[0], to: days[3] }, { kind: 'school' }, 'none'],
+      [{ semesterId, courseId: course, kind: 'free' }, { kind: 'selected', accountId: u('leader'), byUnits: true, byTeachers: true }, 'none'],
     ];
     for (const [f, reach, groupBy] of cases) {
       const { rollup, raw } = await bothWays(f, reach, groupBy);

@@ -18,7 +18,11 @@ export type StatsReach =
   | { kind: 'selected'; accountId: string; byUnits: boolean; byTeachers: boolean }
   | { kind: 'self'; teacherId: string };
 
-export type Filters = Omit<TEvaluationStatsFilters, 'semesterId'> & { semesterId: string };
+export type Filters = Omit<TEvaluationStatsFilters, 'semesterId'> & {
+  semesterId: string;
+  /** Read the scope's rows only (their school-side figures are then the scope's, for the caller to replace). */
+  scopeRowsOnly?: boolean;
+};
 
 /** Units (a select of ids) and every unit under them. */
 export const unitTree = (roots: SQL) => sql`(with recursive u(id) as (${roots} union all select o.id from org_units o join u on o.parent_id = u.id) select id from u)`;
@@ -81,7 +85,7 @@ function rowsCte(f: Filters, reach: StatsReach): SQL {
   // index: courses_unit_idx (school_id, semester_id, org_unit_id), then evaluations_course_idx (school_id, course_id, status)
   return sql`with r as (
     select e.id, e.teacher_id, c.org_unit_id, cs.week, (${counted} / nullif(tv.total_score, 0) * 100) as pct, (${evaluationScope(f, reach)}) as s
-    ${evaluationsFrom} where ${schoolWhere(f)})`;
+    ${evaluationsFrom} where ${schoolWhere(f)}${f.scopeRowsOnly ? sql` and ${evaluationScope(f, reach)}` : sql``})`;
 }
 
 /** The semester's courses (alias c) that count as teaching: a class in the date range, a course of the plan. */

@@ -71,22 +71,8 @@ function figuresOf(n: number, te: number, m: number | null, teaching: number): T
 export type StatsSource = 'auto' | 'raw';
 
 /** The figures the screen shows, before rounding and naming: from the rollups or from the raw rows. */
-export async function figuresFrom(tx: Tx, f: repo.Filters, reach: repo.StatsReach, groupBy: 'unit' | 'teacher' | 'none', source: StatsSource) {
-  const wholeSchool = reach.kind === 'school' && !f.orgUnitId && !f.teacherId && !f.courseId;
-  if (source === 'raw' || !rollup.rollupAnswers(f, reach)) {
-    const fig = (await repo.figures(tx, f, reach))!;
-    const bands = new Map((await repo.distribution(tx, f, reach)).map((b) => [b.band, b]));
-    return {
-      fig,
-      bands: SCORE_BANDS.map((band) => ({ band, count: bands.get(band)?.n ?? 0, schoolCount: bands.get(band)?.sn ?? 0 })),
-      weeks: await repo.trend(tx, f, reach),
-      inds: await repo.indicators(tx, f, reach),
-      groups: groupBy === 'none' ? [] : await repo.groups(tx, f, reach, groupBy),
-      top: await repo.ranked(tx, f, reach, 'desc', RANKED),
-      bottom: await repo.ranked(tx, f, reach, 'asc', RANKED),
-      supervisors: wholeSchool ? await repo.supervisors(tx, f) : null,
-    };
-  }
+/** The figures from the rollups (rollupAnswers holds for f and reach). */
+async function fromRollups(tx: Tx, f: repo.Filters, reach: repo.StatsReach, groupBy: 'unit' | 'teacher' | 'none', wholeSchool: boolean) {
   const rows = await rollup.grouped(tx, f, reach);
   const cells = rows.filter((r) => r.week === null);
   const mean = (sum: number | null, n: number) => (n > 0 ? sum! / n : null);
@@ -127,6 +113,39 @@ export async function figuresFrom(tx: Tx, f: repo.Filters, reach: repo.StatsReac
     top: await repo.ranked(tx, f, reach, 'desc', RANKED, teachers),
     bottom: await repo.ranked(tx, f, reach, 'asc', RANKED, teachers),
     supervisors: wholeSchool ? await repo.supervisors(tx, f, rollup.attendedRollup) : null,
+  };
+}
+
+export async function figuresFrom(tx: Tx, f: repo.Filters, reach: repo.StatsReach, groupBy: 'unit' | 'teacher' | 'none', source: StatsSource) {
+  const wholeSchool = reach.kind === 'school' && !f.orgUnitId && !f.teacherId && !f.courseId;
+  if (source !== 'raw' && rollup.rollupAnswers(f, reach)) return fromRollups(tx, f, reach, groupBy, wholeSchool);
+  // The scope from its raw rows; the school's side, which has no course and no reach, from the
+  // rollups when they can tell it (a course, or a teacher's own figures within lesson days).
+  const schoolF: repo.Filters = { ...f, courseId: undefined };
+  const split = source !== 'raw' && rollup.rollupAnswers(schoolF, { kind: 'school' });
+  const rf: repo.Filters = split ? { ...f, scopeRowsOnly: true } : f;
+  const fig = (await repo.figures(tx, rf, reach))!;
+  const bands = new Map((await repo.distribution(tx, rf, reach)).map((b) => [b.band, b]));
+  const raw = {
+    fig,
+    bands: SCORE_BANDS.map((band) => ({ band, count: bands.get(band)?.n ?? 0, schoolCount: bands.get(band)?.sn ?? 0 })),
+    weeks: await repo.trend(tx, rf, reach),
+    inds: split ? [] : await repo.indicators(tx, f, reach),
+    groups: groupBy === 'none' ? [] : await repo.groups(tx, rf, reach, groupBy),
+    top: await repo.ranked(tx, rf, reach, 'desc', RANKED),
+    bottom: await repo.ranked(tx, rf, reach, 'asc', RANKED),
+    supervisors: wholeSchool ? await repo.supervisors(tx, f) : null,
+  };
+  if (!split) return raw;
+  const school = await fromRollups(tx, schoolF, { kind: 'school' }, 'none', false);
+  const scopeWeeks = new Map(raw.weeks.map((w) => [w.week, w]));
+  const scopeInds = new Map((await repo.scopeIndicators(tx, f, reach)).map((i) => [i.key, i]));
+  return {
+    ...raw,
+    fig: { ...fig, sn: school.fig.sn, ste: school.fig.ste, sm: school.fig.sm },
+    bands: raw.bands.map((b, i) => ({ ...b, schoolCount: school.bands[i]!.schoolCount })),
+    weeks: school.weeks.map((w) => ({ ...w, n: scopeWeeks.get(w.week)?.n ?? 0, m: scopeWeeks.get(w.week)?.m ?? null })),
+    inds: school.inds.map((i) => ({ ...i, p: scopeInds.get(i.key)?.p ?? null, n: scopeInds.get(i.key)?.n ?? 0 })),
   };
 }
 
