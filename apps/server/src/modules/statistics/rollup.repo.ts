@@ -105,17 +105,22 @@ function groupedPart(tx: Tx, f: Filters, reach: StatsReach, part: 'both' | 'scho
     from r group by grouping sets ((org_unit_id, e_teacher), (week))`);
 }
 
-/** CTE g(k, n, te, m) for statistics.repo.groups, from figures already computed per unit or teacher. */
-export function perKeyValues(rows: { k: string; n: number; te: number; m: number | null }[]): SQL {
-  if (!rows.length) return sql`with g(k, n, te, m) as (select null::bigint, 0, 0, null::float8 where false)`;
-  return sql`with g(k, n, te, m) as (values ${sql.join(rows.map((r) => sql`(${r.k}::bigint, ${r.n}::int, ${r.te}::int, ${r.m}::float8)`), sql`, `)})`;
+/** A CTE `name(columns)` of literal rows (one that holds none when there are none), typed by `casts`. */
+function valuesCte(name: string, casts: Record<string, string>, rows: Record<string, unknown>[]): SQL {
+  const cols = Object.keys(casts);
+  const head = sql.raw(`${name}(${cols.join(', ')})`);
+  if (!rows.length) return sql`with ${head} as (select ${sql.raw(cols.map((c) => `null::${casts[c]}`).join(', '))} where false)`;
+  const row = (r: Record<string, unknown>) => sql`(${sql.join(cols.map((c) => sql`${r[c]}::${sql.raw(casts[c]!)}`), sql`, `)})`;
+  return sql`with ${head} as (values ${sql.join(rows.map(row), sql`, `)})`;
 }
 
+/** CTE g(k, n, te, m) for statistics.repo.groups, from figures already computed per unit or teacher. */
+export const perKeyValues = (rows: { k: string; n: number; te: number; m: number | null }[]): SQL =>
+  valuesCte('g', { k: 'bigint', n: 'int', te: 'int', m: 'float8' }, rows);
+
 /** CTE x(teacher_id, n, m) for statistics.repo.ranked, from figures already computed per teacher. */
-export function perTeacherValues(rows: { k: string; n: number; m: number | null }[]): SQL {
-  if (!rows.length) return sql`with x(teacher_id, n, m) as (select null::bigint, 0, null::float8 where false)`;
-  return sql`with x(teacher_id, n, m) as (values ${sql.join(rows.map((r) => sql`(${r.k}::bigint, ${r.n}::int, ${r.m}::float8)`), sql`, `)})`;
-}
+export const perTeacherValues = (rows: { k: string; n: number; m: number | null }[]): SQL =>
+  valuesCte('x', { teacher_id: 'bigint', n: 'int', m: 'float8' }, rows.map((r) => ({ teacher_id: r.k, n: r.n, m: r.m })));
 
 /** Whether the indicator rollup (per unit, no teacher) can tell the scope's side: the scope is units only. */
 export const indicatorScopeByUnit = (f: Filters, reach: StatsReach) =>

@@ -70,7 +70,6 @@ function figuresOf(n: number, te: number, m: number | null, teaching: number): T
 /** Where the figures come from: the rollups when they can answer the filters (the default), or the raw rows. */
 export type StatsSource = 'auto' | 'raw';
 
-/** The figures the screen shows, before rounding and naming: from the rollups or from the raw rows. */
 /** The figures from the rollups (rollupAnswers holds for f and reach). */
 async function fromRollups(tx: Tx, f: repo.Filters, reach: repo.StatsReach, groupBy: 'unit' | 'teacher' | 'none', wholeSchool: boolean) {
   const rows = await rollup.grouped(tx, f, reach);
@@ -87,17 +86,20 @@ async function fromRollups(tx: Tx, f: repo.Filters, reach: repo.StatsReach, grou
     return a;
   };
   const all = cells.reduce(add, acc());
-  const weeks = (ws: rollup.RollupGroup[]) => {
-    const m = new Map<number, Acc>();
-    for (const w of ws) add(m.get(w.week!) ?? m.set(w.week!, acc()).get(w.week!)!, w);
-    return [...m].sort(([x], [y]) => x - y).map(([week, a]) => ({ week, n: a.n, m: mean(a.ps, a.pn), sn: a.sn, sm: mean(a.sps, a.spn) }));
+  /** The rows added up per key (rows without one left out). */
+  const tally = <K,>(rs: rollup.RollupGroup[], key: (r: rollup.RollupGroup) => K | null) => {
+    const m = new Map<K, Acc>();
+    for (const r of rs) {
+      const k = key(r);
+      if (k !== null) add(m.get(k) ?? m.set(k, acc()).get(k)!, r);
+    }
+    return [...m];
   };
-  const by = (key: 'unit' | 'teacher') => {
-    const m = new Map<string, Acc>();
-    for (const r of cells) if (r[key] !== null) add(m.get(r[key]!) ?? m.set(r[key]!, acc()).get(r[key]!)!, r);
-    // The scope's rows only, as the raw query's "where s".
-    return [...m].filter(([, a]) => a.n > 0).map(([k, a]) => ({ k, n: a.n, te: a.te.size, m: mean(a.ps, a.pn) }));
-  };
+  const weeks = tally(rows, (r) => r.week).sort(([x], [y]) => x - y)
+    .map(([week, a]) => ({ week, n: a.n, m: mean(a.ps, a.pn), sn: a.sn, sm: mean(a.sps, a.spn) }));
+  // The scope's rows only, as the raw query's "where s".
+  const by = (key: 'unit' | 'teacher') => tally(cells, (r) => r[key]).filter(([, a]) => a.n > 0)
+    .map(([k, a]) => ({ k, n: a.n, te: a.te.size, m: mean(a.ps, a.pn) }));
   let inds = await rollup.indicators(tx, f, reach);
   if (!rollup.indicatorScopeByUnit(f, reach)) {
     const scope = new Map((await repo.scopeIndicators(tx, f, reach)).map((i) => [i.key, i]));
@@ -107,7 +109,7 @@ async function fromRollups(tx: Tx, f: repo.Filters, reach: repo.StatsReach, grou
   return {
     fig: { n: all.n, te: all.te.size, m: mean(all.ps, all.pn), sn: all.sn, ste: all.ste.size, sm: mean(all.sps, all.spn) },
     bands: SCORE_BANDS.map((band, i) => ({ band, count: all.bands[i]!, schoolCount: all.sbands[i]! })),
-    weeks: weeks(rows.filter((w) => w.week !== null)),
+    weeks,
     inds,
     groups: groupBy === 'none' ? [] : await repo.groups(tx, f, reach, groupBy, rollup.perKeyValues(by(groupBy))),
     top: await repo.ranked(tx, f, reach, 'desc', RANKED, teachers),
@@ -116,6 +118,7 @@ async function fromRollups(tx: Tx, f: repo.Filters, reach: repo.StatsReach, grou
   };
 }
 
+/** The figures the screen shows, before rounding and naming: from the rollups or from the raw rows. */
 export async function figuresFrom(tx: Tx, f: repo.Filters, reach: repo.StatsReach, groupBy: 'unit' | 'teacher' | 'none', source: StatsSource) {
   const wholeSchool = reach.kind === 'school' && !f.orgUnitId && !f.teacherId && !f.courseId;
   if (source !== 'raw' && rollup.rollupAnswers(f, reach)) return fromRollups(tx, f, reach, groupBy, wholeSchool);
