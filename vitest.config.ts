@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// One module graph per worker, not per file (every project below): a file no longer imports the
+// server, its libraries and the contracts afresh, a few seconds a file. No test mocks modules, stubs
+// globals or the environment, or keeps state in a shared module that another file would see (a
+// file's servers, databases and browsers are its own and closed in its afterAll); keep it so.
+// Measured 2026-11-29 (docs/benchmarks.md, "The test suite's time"): API and unit files 470 -> 319 s.
+const isolate = false;
+
 // One runner for everything `npm test` covers: unit, API (PGlite always, PostgreSQL when
 // TEST_DATABASE_URL is set) and browser tests in Debian's Chromium.
 export default defineConfig({
@@ -14,6 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          isolate,
           include: ['packages/*/src/**/*.test.ts', 'eslint-rules/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
         },
@@ -21,6 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          isolate,
           include: ['apps/server/src/**/*.integration.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 60_000,
@@ -30,6 +39,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          isolate,
           include: ['e2e/**/*.e2e.ts'],
           setupFiles: ['e2e/support/on-failure.ts'],
           testTimeout: 120_000,
