@@ -15,7 +15,8 @@ import { appealImages, appeals, evaluations, files, notifications, planCourses, 
 import type { Tx } from '../../platform/db.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { rowsOf } from '../../platform/sql-rows.ts';
-import { writeSectionScores } from '../../modules/evaluations/section-scores.ts';
+import { sectionScoreRows } from '../../modules/evaluations/section-scores.ts';
+import { insertSectionScores } from '../../modules/evaluations/evaluations.repo.ts';
 import type { SeededSchool } from './seed.ts';
 
 const PLAN_EVALUATIONS = 36;
@@ -129,30 +130,45 @@ export async function seedDemoEvaluationsAndAppeals(tx: Tx, school: SeededSchool
     order by cs.lesson_date, cs.session_start`)).map((s) => ({ ...s, sessionStart: Number(s.sessionStart), sessionEnd: Number(s.sessionEnd) }));
 
   const made: Made[] = [];
-  async function submit(s: Session, planId: string, evaluatorId: string, n: number, anonymous: boolean, teacherCanView: boolean) {
+  type Submitted = { s: Session; planId: string; evaluatorId: string; at: Date; total: number; teacherCanView: boolean; bySection: ReturnType<typeof scoreForm>['bySection']; row: typeof evaluations.$inferInsert };
+  /** One submitted evaluation, drawn (written by submitAll with the others of its plan). */
+  function submitted(s: Session, planId: string, evaluatorId: string, n: number, anonymous: boolean, teacherCanView: boolean): Submitted {
     const rnd = random(1000 + n);
     const answers = variedAnswers(content, 7 * n + 3, 0.55 + 0.45 * rnd());
     const scored = scoreForm(content, answers, true);
     if (!scored.complete) throw new Error(`demo evaluation is incomplete: ${JSON.stringify(scored.errors)}`);
     // Submitted the evening of the class, a little apart from one another.
     const at = new Date(Date.parse(`${s.lessonDate}T10:00:00Z`) + (s.sessionStart * 60 + n) * 60_000);
-    const [row] = await tx.insert(evaluations).values({
+    const row = {
       schoolId, planId, templateVersionId: ev.templateVersionId, courseSessionId: s.id, courseId: s.courseId, teacherId: s.teacherId, evaluatorId,
-      kind: 'plan', status: 'submitted', answers, totalScore: scored.total, anonymous, comment: n % 3 === 0 ? COMMENTS[n % COMMENTS.length]! : null,
+      kind: 'plan' as const, status: 'submitted' as const, answers, totalScore: scored.total, anonymous, comment: n % 3 === 0 ? COMMENTS[n % COMMENTS.length]! : null,
       createdAt: at, updatedAt: at, submittedAt: at,
-    }).returning({ id: evaluations.id });
-    await writeSectionScores(tx, schoolId, row!.id, content, scored.bySection);
-    if (teacherCanView) {
-      note(s.teacherId, 'evaluation.received', { course: s.courseName, date: s.lessonDate, sessions: `${s.sessionStart}-${s.sessionEnd}`, score: scored.total, fullScore: full },
-        `/TeachingRecordDetail?evaluationId=${row!.id}`, at, at < weekAgo);
+    };
+    return { s, planId, evaluatorId, at, total: scored.total, teacherCanView, bySection: scored.bySection, row };
+  }
+  /**
+   * Writes a plan's evaluations and their section scores in two statements (one per evaluation made
+   * every test server's start slower), then notes them. One evaluation per class: paired by class.
+   */
+  async function submitAll(list: Submitted[]) {
+    if (!list.length) return;
+    const rows = await tx.insert(evaluations).values(list.map((e) => e.row)).returning({ id: evaluations.id, courseSessionId: evaluations.courseSessionId });
+    const idOf = new Map(rows.map((r) => [String(r.courseSessionId), r.id]));
+    await insertSectionScores(tx, list.flatMap((e) => sectionScoreRows(schoolId, idOf.get(e.s.id)!, content, e.bySection)));
+    for (const e of list) {
+      const id = idOf.get(e.s.id)!;
+      if (e.teacherCanView) {
+        note(e.s.teacherId, 'evaluation.received', { course: e.s.courseName, date: e.s.lessonDate, sessions: `${e.s.sessionStart}-${e.s.sessionEnd}`, score: e.total, fullScore: full },
+          `/TeachingRecordDetail?evaluationId=${id}`, e.at, e.at < weekAgo);
+      }
+      made.push({ ...e.s, evaluationId: id, evaluatorId: e.evaluatorId, total: e.total, at: e.at, planId: e.planId });
     }
-    made.push({ ...s, evaluationId: row!.id, evaluatorId, total: scored.total, at, planId });
   }
 
   // The seeded plan: its courses over the weeks it has run, by its two supervisors in turn.
   const [plan] = rowsOf<{ startDate: string }>(await tx.execute(sql`select start_date::text as "startDate" from supervision_plans where id = ${ev.planId}`));
   const planSessions = (await freeSessions(ev.planCourseIds, plan!.startDate)).slice(0, PLAN_EVALUATIONS);
-  for (const [n, s] of planSessions.entries()) await submit(s, ev.planId, n % 2 ? supervisorId : leaderId, n, false, true);
+  await submitAll(planSessions.map((s, n) => submitted(s, ev.planId, n % 2 ? supervisorId : leaderId, n, false, true)));
 
   // An anonymous peer-review plan of the demo teacher's courses, with a few evaluations.
   const mineCourses = directory.courses.filter((c) => c.teacherId === teacherId).slice(0, 3).map((c) => c.id);
@@ -166,7 +182,7 @@ export async function seedDemoEvaluationsAndAppeals(tx: Tx, school: SeededSchool
   await tx.insert(planCourses).values(mineCourses.map((courseId) => ({ schoolId, planId: anon!.id, courseId })));
   await tx.insert(planSupervisors).values([leaderId, supervisorId].map((accountId) => ({ schoolId, planId: anon!.id, accountId })));
   const anonSessions = (await freeSessions(mineCourses, anonStart)).filter((_, i) => i % 3 === 0).slice(0, 4);
-  for (const [n, s] of anonSessions.entries()) await submit(s, anon!.id, n % 2 ? leaderId : supervisorId, PLAN_EVALUATIONS + n, true, true);
+  await submitAll(anonSessions.map((s, n) => submitted(s, anon!.id, n % 2 ? leaderId : supervisorId, PLAN_EVALUATIONS + n, true, true)));
 
   // The demo teacher's appeals, one in each state (and one more pending, on an anonymous evaluation).
   const teachers = made.filter((m) => m.teacherId === teacherId);
