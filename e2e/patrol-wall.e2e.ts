@@ -106,7 +106,8 @@ describe('real-time patrol wall', () => {
     const errors = watchErrors(page);
     const nine = ['A101', 'A102', 'A103', 'A104', 'B101', 'B102', 'B103', 'B104', 'C101'];
     await chooseRooms(page, nine);
-    expect(await count(page, 'all')).toBe(9);
+    // The label changes at once; the counts with the rooms' next reply.
+    await expect.poll(() => count(page, 'all')).toBe(9);
 
     // One screen: 2×2.
     await page.getByTestId('page-indicator').getByText('Page 1 / 3').waitFor();

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,18 @@ const playlistOf = async (sim: CameraSimulator, key: string) => {
   if (!r || !('playlist' in r)) throw new Error('no playlist');
   return r.playlist;
 };
+
+/** The encoders (child processes of this test process) writing into `dir`. */
+const encodersIn = (dir: string) =>
+  readdirSync('/proc/self/task')
+    .flatMap((tid) => readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
+      } catch {
+        return false; // ended meanwhile
+      }
+    });
 
 describe('camera simulator', () => {
   let dir: string;
@@ -31,6 +44,8 @@ describe('camera simulator', () => {
   it('serves one live HLS stream per camera, whatever the number of viewers, whose playlist moves on', async () => {
     await Promise.all([sim.open(stream), sim.open(stream), sim.open(stream)]);
     expect(sim.running()).toEqual([stream.key]);
+    // Three viewers at the same moment, one encoder.
+    expect(encodersIn(dir)).toHaveLength(1);
     const first = await playlistOf(sim, stream.key);
     expect(first).toContain('#EXT-X-TARGETDURATION:1');
     // The list keeps four 1 s segments: after ~6 s the oldest have gone and the sequence has advanced.

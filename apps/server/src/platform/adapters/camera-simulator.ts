@@ -86,6 +86,8 @@ export function clockCodeFilter(nowMs = Date.now()): string {
 
 export class CameraSimulator {
   private readonly streams = new Map<string, Running>();
+  /** Encoders being started (folder made, process spawned), by stream key. */
+  private readonly starting = new Map<string, Promise<Running>>();
   private readonly idleMs: number;
   private readonly startTimeoutMs: number;
   private readonly now: () => number;
@@ -115,8 +117,19 @@ export class CameraSimulator {
   async open(stream: SimulatedStream): Promise<void> {
     let s = this.streams.get(stream.key);
     if (!s || s.exited) {
-      s = await this.start(stream);
-      this.streams.set(stream.key, s);
+      // Viewers opening a camera at the same moment share one start: each starting its own encoder
+      // in the same folder left all but one running untracked, and one's clean-up failed the others'.
+      let starting = this.starting.get(stream.key);
+      if (!starting) {
+        starting = this.start(stream)
+          .then((r) => {
+            this.streams.set(stream.key, r);
+            return r;
+          })
+          .finally(() => this.starting.delete(stream.key));
+        this.starting.set(stream.key, starting);
+      }
+      s = await starting;
     }
     s.lastUse = this.now();
     await s.ready;
@@ -140,6 +153,8 @@ export class CameraSimulator {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
+    // An encoder still starting is in the map once started: stopped with the others.
+    await Promise.allSettled([...this.starting.values()]);
     await Promise.all([...this.streams.keys()].map((k) => this.stop(k)));
   }
 
