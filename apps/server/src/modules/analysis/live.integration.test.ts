@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,21 +12,13 @@ import { pendingLiveTimers, realClock, type LiveClock } from './live-source.ts';
 import { activeLiveRuns, LIVE_JOB, liveDemoKey, queueLive, useLiveClock, type LiveSourceSpec } from './live.job.ts';
 import { gatewayPathName } from '../../platform/adapters/media-gateway-mediamtx.ts';
 import { startMediaMtxDouble, type MediaMtxDouble } from '../../test/mediamtx-double.ts';
+import { childProcesses } from '../../test/processes.ts';
 import { verifyPlayToken } from '../live/play-token.ts';
 
 const P = '/app/ddxk/ai/v1';
 
 /** ffmpeg processes this test process has as children now (a finished analysis leaves none, not even a zombie). */
-function ffmpegChildren(): string[] {
-  const children = fs.readdirSync('/proc/self/task').flatMap((tid) => fs.readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean));
-  return children.filter((pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'ffmpeg';
-    } catch {
-      return false;
-    }
-  });
-}
+const ffmpegChildren = () => childProcesses().filter((p) => p.comm === 'ffmpeg').map((p) => p.pid);
 
 /** The harness's clock, with waits that take no time: the class's last two minutes run in seconds. */
 function virtualClock(env: TestEnv): LiveClock {

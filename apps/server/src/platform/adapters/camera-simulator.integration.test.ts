@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childProcesses } from '../../test/processes.ts';
 import { CameraSimulator, findFfmpeg } from './camera-simulator.ts';
 
 const sequence = (playlist: string) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(playlist)?.[1] ?? -1);
@@ -14,16 +14,7 @@ const playlistOf = async (sim: CameraSimulator, key: string) => {
 };
 
 /** The encoders (child processes of this test process) writing into `dir`. */
-const encodersIn = (dir: string) =>
-  readdirSync('/proc/self/task')
-    .flatMap((tid) => readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
-      } catch {
-        return false; // ended meanwhile
-      }
-    });
+const encodersIn = (dir: string) => childProcesses().filter((p) => p.cmdline.includes(dir));
 
 describe('camera simulator', () => {
   let dir: string;
