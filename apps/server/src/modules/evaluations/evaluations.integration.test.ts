@@ -374,6 +374,16 @@ describe.each(DRIVERS)('evaluating lessons on %s', (driver) => {
     expect(paged.body.data).toMatchObject({ total: mine.body.data.total, list: [expect.objectContaining({ evaluationId: mine.body.data.list[1]!.evaluationId })] });
     // The leader's own records do not hold the supervisor's.
     expect((await records({ dateFrom: day, dateTo: day }, leader)).body.data.list.map((r) => r.evaluationId)).not.toContain(planEval);
+
+    // Without a filter on the class the page is picked from the evaluations alone, then joined: the
+    // same rows, total and order as through the class's tables, and pages that cut that order.
+    const all = await records({});
+    const through = await records({ dateFrom: '2000-01-01', dateTo: '2100-12-31' });
+    expect(all.body.data.total).toBeGreaterThanOrEqual(mine.body.data.total);
+    expect(all.body.data).toEqual(through.body.data);
+    const second = await records({ pageSize: 2, pageNum: 2 });
+    expect(second.body.data).toEqual({ ...all.body.data, list: all.body.data.list.slice(2, 4), pageNum: 2, pageSize: 2 });
+    expect(await records({ pageSize: 2, pageNum: 99 })).toMatchObject({ body: { data: { total: all.body.data.total, list: [] } } });
   });
 
   it("lists the day's classes for free listening with their state, my evaluation and my check-in", async () => {

@@ -8,7 +8,7 @@ import type { TPlanPhase } from '@hxk/contracts';
 import type { Tx } from '../../platform/db.ts';
 import { containsPattern } from '../../platform/tenancy.ts';
 import { col, idList, queryRow, queryRows } from '../../platform/sql-rows.ts';
-import { phaseSql, planIdPage, planWhere, supervisorStatsSql, type PageQuery, type PlanFilters } from './plans.repo.ts';
+import { phaseSql, planIdPage, planWhere, supervisorStats, type PageQuery, type PlanFilters } from './plans.repo.ts';
 
 // ---------------------------------------------------------------- one plan
 
@@ -61,12 +61,11 @@ export function courseProgress(tx: Tx, planId: string) {
 /** A page of published plans matching the filters, most supervisors behind first, then the soonest to end. */
 export function plansByBehind(tx: Tx, q: PlanFilters & PageQuery, me: string, today: string) {
   const where = planWhere('p', { ...q, tab: 'all', published: true }, me, today);
-  const scope = planWhere('pp', { ...q, tab: 'all', published: true }, me, today);
   // index: supervision_plans_dates_idx (school_id, published, end_date, start_date)
   // index: evaluations_plan_idx (school_id, plan_id, status, evaluator_id) for the classes attended
   return planIdPage(tx, sql`
     select p.id::text as id, (count(*) over ())::int as total
-    from supervision_plans p left join ${supervisorStatsSql(scope, me)} s on s.plan_id = p.id
+    from supervision_plans p left join ${supervisorStats(me)}
     where ${where}
     order by coalesce(s.behind, 0) desc, p.end_date asc, p.id desc
     limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`, where, q);
