@@ -27,7 +27,7 @@ export const BENCHES: Bench[] = [
   { name: 'load', script: 'bench/run.ts', what: 'request load, app vs bare route; login-page JavaScript' },
   { name: 'fair-use', script: 'bench/fair-use.ts', what: "a teacher's latency while one session floods" },
   { name: 'schedule', script: 'bench/schedule.ts', what: 'course list and week view at 5,000 courses / 100,000 sessions' },
-  { name: 'plans', script: 'bench/plans.ts', what: 'plan screens over 200 plans / 30,000 evaluations' },
+  { name: 'plans', script: 'bench/plans.ts', what: 'plan screens over 200 plans / 30,000 evaluations; plan list and records at 50 connections' },
   { name: 'followup', script: 'bench/followup.ts', what: 'reports, appeals, notifications, invitations at scale' },
   { name: 'exports', script: 'bench/exports.ts', what: 'statistics export of 100,000 evaluation rows: time and peak memory' },
   { name: 'statistics', script: 'bench/statistics.ts', what: 'every statistics screen at 1,000,000 evaluations; the raw GROUP BYs; rollup upkeep per write' },

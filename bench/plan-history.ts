@@ -1,6 +1,7 @@
 /**
  * The plans benchmark's history, shared by the benchmarks that measure screens over it (plans,
- * follow-up): published plans in progress over the school's courses and teachers, their supervisors,
+ * follow-up): published plans in progress over the school's courses and teachers, their supervisors (the
+ * school's supervisors and teachers),
  * and submitted evaluations, in four set-based statements.
  */
 import { asc, eq, sql } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { supervisionPlans } from '../apps/server/src/db/schema/index.ts';
 export type PlanHistorySize = { plans: number; coursesPerPlan: number; supervisorsPerPlan: number; minClasses: number; evaluationsPerSupervisor: number };
 type Step = <T>(label: string, fn: () => Promise<T>) => Promise<T>;
 
-/** Adds plans named 'Bench plan N' (copies of the school's first plan), each over a spread of courses and teachers as supervisors. */
+/** Adds plans named 'Bench plan N' (copies of the school's first plan), each over a spread of courses, with supervisors drawn from the school's supervisors and teachers. */
 export async function addPlanHistory(tx: Tx, schoolId: string, today: string, p: PlanHistorySize, step: Step = (_label, fn) => fn()) {
   const [seedPlan] = await tx.select().from(supervisionPlans).where(eq(supervisionPlans.schoolId, schoolId)).orderBy(asc(supervisionPlans.id)).limit(1);
   await step('plans', () => tx.execute(sql`
@@ -26,7 +27,7 @@ export async function addPlanHistory(tx: Tx, schoolId: string, today: string, p:
     select ${schoolId}, plans.id, cs.id from plans join cs on ((cs.n - plans.n * 7) % cs.total + cs.total) % cs.total < ${p.coursesPerPlan}`));
   await step('plan supervisors', () => tx.execute(sql`
     with plans as (select id, row_number() over (order by id) as n from supervision_plans where school_id = ${schoolId} and name like 'Bench plan %'),
-         t as (select account_id as id, row_number() over (order by account_id) as n, count(*) over () as total from school_memberships where school_id = ${schoolId} and identity = 4)
+         t as (select account_id as id, row_number() over (order by account_id) as n, count(*) over () as total from school_memberships where school_id = ${schoolId} and identity in (3, 4))
     insert into plan_supervisors (school_id, plan_id, account_id)
     select ${schoolId}, plans.id, t.id from plans join t on ((t.n - plans.n * 3) % t.total + t.total) % t.total < ${p.supervisorsPerPlan}`));
   await step('evaluations', () => tx.execute(sql`

@@ -34,7 +34,7 @@ import type { MemberCtx } from '../apps/server/src/platform/context.ts';
 import { accounts, schoolMemberships, schools } from '../apps/server/src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/seed.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { benchDrivers, giveUpAfter, inRotation, isMain, openDemo, table, writeSummaryRows, LIMITS_ABOVE_LOAD, type BenchBase, type SummaryRow } from './support.ts';
+import { benchDrivers, giveUpAfter, inRotation, isMain, listen, openDemo, table, writeSummaryRows, LIMITS_ABOVE_LOAD, type BenchBase, type SummaryRow } from './support.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'latest.json');
@@ -168,13 +168,6 @@ async function buildBare(db: Database, schoolId: string): Promise<FastifyInstanc
     barePage(db, schoolId, Number(req.query.pageNum ?? 1), Number(req.query.pageSize ?? 20)),
   );
   return bare;
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no TCP address');
-  return `http://127.0.0.1:${addr.port}`;
 }
 
 async function fetchJson<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T }> {

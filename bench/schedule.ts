@@ -17,14 +17,13 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { IDENTITY, lessonDate, teachingWeekOf, weekDates, zonedClock } from '@hxk/contracts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database, Tx } from '../apps/server/src/platform/db.ts';
-import { benchDrivers, inRotation, isMain, LIMITS_ABOVE_LOAD, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
+import { benchDrivers, compareUnderLoad, isMain, listen, post, LIMITS_ABOVE_LOAD, openDemo, round, timeMean, writeSummaryRows, type BenchBase, type DriverName, type SummaryRow } from './support.ts';
 import { platformTx, schoolTx } from '../apps/server/src/platform/tenancy.ts';
 import * as coursesRepo from '../apps/server/src/modules/courses/courses.repo.ts';
 import { stateReader } from '../apps/server/src/modules/courses/course-state.ts';
@@ -155,46 +154,6 @@ function bareTimetable(db: Database, schoolId: string, semesterId: string, start
 
 // ---------------------------------------------------------------- load
 
-type Target = { name: string; target: 'app' | 'bare'; url: string; body: string; headers: Record<string, string> };
-type Figure = { query: string; target: 'app' | 'bare'; rps: number; requests: number; p50: number; p90: number; p99: number; max: number; non2xx: number; errors: number };
-
-function fire(t: Target, seconds: number, warmup: number): Promise<Result> {
-  return autocannon({
-    url: t.url, method: 'POST', body: t.body, headers: { 'content-type': 'application/json', ...t.headers },
-    connections: SETTINGS.connections, duration: seconds, workers: 1, timeout: 10,
-    ...(warmup > 0 ? { warmup: { connections: SETTINGS.connections, duration: warmup } } : {}),
-  });
-}
-
-/** Alternating rounds (app, bare; bare, app; ...: inRotation) so background noise and place weigh on both alike. */
-async function compare(targets: Target[]): Promise<Figure[]> {
-  const per = SETTINGS.durationSeconds / SETTINGS.rounds;
-  const results = new Map<Target, Result[]>(targets.map((t) => [t, []]));
-  for (let i = 0; i < SETTINGS.rounds; i++) for (const t of inRotation(targets, i)) results.get(t)!.push(await fire(t, per, i === 0 ? SETTINGS.warmupSeconds : 0));
-  return targets.map((t) => {
-    const rs = results.get(t)!;
-    const requests = rs.reduce((a, r) => a + r.requests.total, 0);
-    const seconds = rs.reduce((a, r) => a + r.duration, 0);
-    const w = (k: 'p50' | 'p90' | 'p99') => round(rs.reduce((a, r) => a + r.latency[k] * r.requests.total, 0) / Math.max(requests, 1));
-    return {
-      query: t.name, target: t.target, rps: round(requests / seconds), requests, p50: w('p50'), p90: w('p90'), p99: w('p99'),
-      max: Math.max(...rs.map((r) => r.latency.max)), non2xx: rs.reduce((a, r) => a + r.non2xx, 0), errors: rs.reduce((a, r) => a + r.errors, 0),
-    };
-  });
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no TCP address');
-  return `http://127.0.0.1:${addr.port}`;
-}
-
-async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return (await res.json()) as T;
-}
-
 /** EXPLAIN (ANALYZE) of the bare queries, so an index that is missing shows as a scan. */
 async function plans(db: Database, s: Scale, startDate: string): Promise<string[]> {
   const explain = async (q: { toSQL(): { sql: string; params: unknown[] } }) => {
@@ -285,11 +244,11 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[], 
   log(`[${driver}] course list: 20 of ${appList.data.total}; timetable: ${entries} classes in the busiest room's week`);
 
   const figures = [
-    ...(await compare([
+    ...(await compareUnderLoad(SETTINGS, [
       { name: 'course list', target: 'app', url: `${origin}/app/ddxk/course/v1/page`, body: JSON.stringify(listBody), headers: auth },
       { name: 'course list', target: 'bare', url: `${bareOrigin}/bare/courses`, body: '{}', headers: {} },
     ])),
-    ...(await compare([
+    ...(await compareUnderLoad(SETTINGS, [
       { name: 'timetable', target: 'app', url: `${origin}/app/ddxk/course/v1/timetable`, body: JSON.stringify(ttBody), headers: auth },
       { name: 'timetable', target: 'bare', url: `${bareOrigin}/bare/timetable`, body: '{}', headers: {} },
     ])),

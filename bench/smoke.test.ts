@@ -94,9 +94,14 @@ describe('benchmarks, smoke run (tiny data, no timing asserted)', () => {
     expectRows(summary, 'schedule');
   }, TIMEOUT_MS);
 
-  it('plans: the plans made are those asked for, and every screen is measured', async () => {
-    const { results, summary } = await runPlansBench({ ...base, plans: 3, coursesPerPlan: 3, supervisorsPerPlan: 2, evaluationsPerSupervisor: 2, iterations: 1 });
+  it('plans: the plans made are those asked for, every screen is measured, the lists under load agree with their bare routes', async () => {
+    const { results, summary, failed } = await runPlansBench({
+      ...base, plans: 3, coursesPerPlan: 3, supervisorsPerPlan: 2, evaluationsPerSupervisor: 2, iterations: 1, connections: 2, durationSeconds: 0.2, rounds: 1, warmupSeconds: 0,
+    });
     expect(results.runs[0]!.counts.plans).toBeGreaterThanOrEqual(3);
+    expect(failed).toEqual([]);
+    expect(results.runs[0]!.load.map((f) => `${f.query}/${f.target}`)).toEqual(['plan list/app', 'plan list/bare', 'evaluation records/app', 'evaluation records/bare']);
+    for (const f of results.runs[0]!.load) expect(f.requests).toBeGreaterThan(0);
     expectRows(summary, 'plans');
   }, TIMEOUT_MS);
 

@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type DbHandle } from '../apps/server/src/platform/db.ts';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/db/seed/seed.ts';
@@ -19,6 +21,53 @@ export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 1
  * each place equally often when the rounds are a multiple of the targets.
  */
 export const inRotation = <T,>(targets: readonly T[], round: number): T[] => targets.map((_, k) => targets[(k + round) % targets.length]!);
+
+// ---------------------------------------------------------------- load, app against bare
+
+/** One side of a comparison under load: the app's route, or the same query served bare (no session, no transaction). */
+export type LoadTarget = { name: string; target: 'app' | 'bare'; url: string; body: string; headers: Record<string, string> };
+export type LoadFigure = { query: string; target: 'app' | 'bare'; rps: number; requests: number; p50: number; p90: number; p99: number; max: number; non2xx: number; errors: number };
+/** How hard and how long: `durationSeconds` split into `rounds`, the first round after `warmupSeconds` not counted. */
+export type LoadSettings = { connections: number; durationSeconds: number; rounds: number; warmupSeconds: number };
+
+function fire(t: LoadTarget, s: LoadSettings, seconds: number, warmup: number): Promise<Result> {
+  return autocannon({
+    url: t.url, method: 'POST', body: t.body, headers: { 'content-type': 'application/json', ...t.headers },
+    connections: s.connections, duration: seconds, workers: 1, timeout: 10,
+    ...(warmup > 0 ? { warmup: { connections: s.connections, duration: warmup } } : {}),
+  });
+}
+
+/** Alternating rounds (app, bare; bare, app; ...: inRotation) so background noise and place weigh on both alike. */
+export async function compareUnderLoad(s: LoadSettings, targets: LoadTarget[]): Promise<LoadFigure[]> {
+  const per = s.durationSeconds / s.rounds;
+  const results = new Map<LoadTarget, Result[]>(targets.map((t) => [t, []]));
+  for (let i = 0; i < s.rounds; i++) for (const t of inRotation(targets, i)) results.get(t)!.push(await fire(t, s, per, i === 0 ? s.warmupSeconds : 0));
+  return targets.map((t) => {
+    const rs = results.get(t)!;
+    const requests = rs.reduce((a, r) => a + r.requests.total, 0);
+    const seconds = rs.reduce((a, r) => a + r.duration, 0);
+    const w = (k: 'p50' | 'p90' | 'p99') => round(rs.reduce((a, r) => a + r.latency[k] * r.requests.total, 0) / Math.max(requests, 1));
+    return {
+      query: t.name, target: t.target, rps: round(requests / seconds), requests, p50: w('p50'), p90: w('p90'), p99: w('p99'),
+      max: Math.max(...rs.map((r) => r.latency.max)), non2xx: rs.reduce((a, r) => a + r.non2xx, 0), errors: rs.reduce((a, r) => a + r.errors, 0),
+    };
+  });
+}
+
+/** Listens on a free loopback port; the origin. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('no TCP address');
+  return `http://127.0.0.1:${addr.port}`;
+}
+
+/** POSTs JSON and reads the JSON answer. */
+export async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return (await res.json()) as T;
+}
 
 /** Signs in with the demo password over HTTP; the session's Bearer token. */
 export async function signIn(origin: string, account: string): Promise<string> {
