@@ -101,7 +101,7 @@ async function runDriver(driver: DriverName, cleanups: (() => Promise<void>)[], 
   log(`[${driver}] topped up in ${round((performance.now() - started) / 1000)} s: ${JSON.stringify(s.counts)}`);
   // What autovacuum does to a live school's tables: statistics of the new rows (without them the
   // plan list took 16 ms in process instead of 5) and the visibility map that index-only scans read.
-  await dbh.db.execute(sql`vacuum analyze`);
+  await dbh.db.execute(sql`vacuum analyze supervision_plans, plan_courses, plan_supervisors, evaluations`);
 
   const tokens = new Map<MemberCtx, string>();
   const ctxOf = async (account: string): Promise<MemberCtx> => {

@@ -134,6 +134,20 @@ async function settled(page: Page, inFlight: () => number): Promise<void> {
 const QUIET_MS = 250;
 const SETTLE_CAP_MS = 10_000;
 
+/** The menu item the app shows as selected ('' for none). Runs in the page. */
+function selectedMenuItem(): string {
+  return document.querySelector('[data-testid="side-menu"] .ant-menu-item-selected')?.getAttribute('data-menu-id') ?? '';
+}
+
+/**
+ * Whether the menu shows the screen whose address ends in `segment`: its item selected, or, for a
+ * screen outside the menu, no item where the screen `before` had one. Runs in the page.
+ */
+function menuShows({ segment, before }: { segment: string; before: string }): boolean {
+  const selected = document.querySelector('[data-testid="side-menu"] .ant-menu-item-selected')?.getAttribute('data-menu-id') ?? '';
+  return selected ? selected.endsWith(`-${segment}`) : before !== '';
+}
+
 /**
  * Opens each screen and waits for it to settle, then checks it with axe: the screens it landed on,
  * and each screen's serious or critical violations. The first screen is loaded by its address (as a
@@ -148,20 +162,23 @@ async function visit(page: Page, paths: string[]): Promise<{ landed: string[]; a
   for (const [i, p] of paths.entries()) {
     if (i === 0) {
       await page.goto(`/hxk${p}`);
+      await page.getByTestId('side-menu').waitFor();
     } else {
       await page.evaluate((to) => {
         window.history.pushState(null, '', to);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, `/hxk${p}`);
+      // The router has shown the screen once the menu selects it (the address changes at once, the
+      // screen after its code and data are loaded); on a busy machine that took over 250 ms.
+      await page.waitForFunction(menuShows, { segment: p.split('/').at(-1)!, before: shownBefore }, { timeout: 15_000 }).catch(() => undefined);
     }
-    await page.getByTestId('side-menu').waitFor();
     await settled(page, inFlight);
     // Where the app is, as its address and as its menu shows it: the router's screen, not only the
     // address. A screen outside the account's menu (a teacher's records) selects nothing, which the
     // screen before it, in the menu, did not.
     const at = new URL(page.url()).pathname.replace(/^\/hxk/, '');
-    const menu = await page.getByTestId('side-menu').locator('.ant-menu-item-selected').evaluateAll((els) => els[0]?.getAttribute('data-menu-id') ?? '');
-    const shown = menu ? menu.endsWith(`-${at.split('/').at(-1)}`) : i === 0 || shownBefore !== '';
+    const menu = await page.evaluate(selectedMenuItem);
+    const shown = (i === 0 && !menu) || (await page.evaluate(menuShows, { segment: at.split('/').at(-1)!, before: shownBefore }));
     landed.push(shown ? at : `${at} (the menu shows ${menu || 'nothing'})`);
     shownBefore = menu;
     const found = await axeViolations(page);
