@@ -5,8 +5,10 @@
  * consistency checks hold (they throw: both sides of a comparison answer the same page, the scale
  * made is the scale asked for, no screen is measured empty) and it reports every summary row.
  *
- * The demo school is seeded once (a PGlite image) and each benchmark starts from a copy. PGlite
- * only: the PostgreSQL path differs by its database set-up alone, which the API tests exercise.
+ * The benchmarks of lists and load are in bench/smoke-lists.test.ts, so that the two files run side
+ * by side. The demo school is seeded once per run (a PGlite image, bench/smoke-support.ts) and each
+ * benchmark starts from a copy. PGlite only: the PostgreSQL path differs by its database set-up
+ * alone, which the API tests exercise.
  *
  * Not here, and why:
  * - bench/live.ts and bench/live-wall.ts: they need ffmpeg and Chromium, and their figures are
@@ -19,14 +21,6 @@
  *   one-minute lesson of six seats (ffmpeg, the vision and voice threads).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openMigratedPglite } from '../apps/server/src/test/pglite-image.ts';
-import { seedDemo } from '../apps/server/src/db/seed/seed.ts';
-import { jobs } from '../apps/server/src/db/schema/index.ts';
-import { platformTx } from '../apps/server/src/platform/tenancy.ts';
-import { runLoadBench } from './run.ts';
-import { runFairUseBench } from './fair-use.ts';
-import { runScheduleBench } from './schedule.ts';
-import { runPlansBench } from './plans.ts';
 import { runFollowupBench } from './followup.ts';
 import { runExportsBench } from './exports.ts';
 import { runStatisticsBench } from './statistics.ts';
@@ -34,77 +28,15 @@ import { benchVision, visionSummary } from './vision.ts';
 import { benchVad, vadSummary } from './vad.ts';
 import { runAssistantBench } from './assistant.ts';
 import { runLessonBench } from './lesson.ts';
-import type { BenchBase, SummaryRow } from './support.ts';
+import { expectRows, smokeBase, TIMEOUT_MS, type SmokeBase } from './smoke-support.ts';
 
-const quiet = () => undefined;
-/**
- * Generous: on an idle 2-core machine each benchmark takes a few seconds (most of it the app's start
- * and a sign-in), the demo's seeding about as much; under a load average of 10 the file took minutes.
- */
-const TIMEOUT_MS = 180_000;
-let base: Required<Pick<BenchBase, 'drivers' | 'demoImage' | 'log'>>;
+let base: SmokeBase;
 
 beforeAll(async () => {
-  const dbh = await openMigratedPglite();
-  await seedDemo(dbh.db);
-  // The demo queues the preparation of its recordings (ffmpeg drawing clips); every app a benchmark
-  // starts would run it in the background. No benchmark here reads recordings: drop the jobs.
-  await platformTx(dbh.db, 'seed', (tx) => tx.delete(jobs));
-  base = { drivers: ['pglite'], demoImage: await dbh.dumpImage!(), log: quiet };
-  await dbh.close();
+  base = await smokeBase();
 }, TIMEOUT_MS);
 
-
-/** Every row names its figure and carries a measured value (a number, or why it was not measured). */
-function expectRows(rows: SummaryRow[], bench: string) {
-  expect(rows.length).toBeGreaterThan(0);
-  for (const r of rows) {
-    expect(r.bench).toBe(bench);
-    expect(r.figure).not.toBe('');
-    expect(r.measured).not.toBe('');
-    expect(r.measured).not.toMatch(/NaN|undefined/);
-  }
-}
-
 describe('benchmarks, smoke run (tiny data, no timing asserted)', () => {
-  it('load: app, app without limits and bare route answer the same page, and are loaded', async () => {
-    const { results, summary, problems } = await runLoadBench({
-      ...base, extraMemberships: 5, durationSeconds: 0.2, rounds: 1, warmupSeconds: 0, connections: 2, breakdownIterations: 2, loginPage: false,
-    });
-    expect(problems).toEqual([]);
-    expect(results.load.map((f) => f.target)).toEqual(['app', 'appNoLimits', 'bare']);
-    for (const f of results.load) expect(f.requests).toBeGreaterThan(0);
-    expectRows(summary, 'load');
-  }, TIMEOUT_MS);
-
-  it('fair-use: a teacher is served while the administrator floods, limits on and off', async () => {
-    const { results, summary, refused } = await runFairUseBench({ ...base, floodConnections: 4, floodSeconds: 0.3, aloneCalls: 3 });
-    expect(refused).toEqual([]);
-    expect(results.figures.map((f) => f.limits)).toEqual(['defaults', 'off']);
-    for (const f of results.figures) expect(f.underFlood.calls).toBeGreaterThan(0);
-    expectRows(summary, 'fair-use');
-  }, TIMEOUT_MS);
-
-  it('schedule: the topped-up school has the courses and sessions made, the app and the bare query agree', async () => {
-    const { results, summary, failed } = await runScheduleBench({
-      ...base, extra: { courses: 12, timetabled: 6 }, extraRooms: 3, extraTeachers: 4, durationSeconds: 0.2, rounds: 1, warmupSeconds: 0, connections: 2, breakdownIterations: 1,
-    });
-    expect(failed).toEqual([]);
-    expect(results.runs[0]!.entries).toBeGreaterThan(0);
-    expectRows(summary, 'schedule');
-  }, TIMEOUT_MS);
-
-  it('plans: the plans made are those asked for, every screen is measured, the lists under load agree with their bare routes', async () => {
-    const { results, summary, failed } = await runPlansBench({
-      ...base, plans: 3, coursesPerPlan: 3, supervisorsPerPlan: 2, evaluationsPerSupervisor: 2, iterations: 1, connections: 2, durationSeconds: 0.2, rounds: 1, warmupSeconds: 0,
-    });
-    expect(results.runs[0]!.counts.plans).toBeGreaterThanOrEqual(3);
-    expect(failed).toEqual([]);
-    expect(results.runs[0]!.load.map((f) => `${f.query}/${f.target}`)).toEqual(['plan list/app', 'plan list/bare', 'evaluation records/app', 'evaluation records/bare']);
-    for (const f of results.runs[0]!.load) expect(f.requests).toBeGreaterThan(0);
-    expectRows(summary, 'plans');
-  }, TIMEOUT_MS);
-
   it('followup: every screen reads rows, and is measured', async () => {
     const { results, summary } = await runFollowupBench({
       ...base, plans: 3, coursesPerPlan: 3, supervisorsPerPlan: 2, evaluationsPerSupervisor: 2, appeals: 8, notifications: 40, invitations: 8, iterations: 1,

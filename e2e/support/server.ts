@@ -3,7 +3,6 @@
  * the two demo schools, the built web app from apps/web/dist, and an SMS sender that records codes
  * so a test can read them as the phone would.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,10 +10,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { openMigratedPglite } from '../../apps/server/src/test/pglite-image.ts';
+import { openDemoImage, runFolder } from '../../apps/server/src/test/run-image.ts';
 import { findFfmpeg } from '../../apps/server/src/platform/adapters/camera-simulator.ts';
-import { migrateDatabase, openDatabase, type DbHandle } from '../../apps/server/src/platform/db.ts';
-import { seedDemoActivity, seedDemoSchools, type SeededSchool } from '../../apps/server/src/db/seed/seed.ts';
+import { seedDemoMoment } from '../../apps/server/src/db/seed/seed.ts';
 import type { SmsPurpose, SmsSender } from '../../apps/server/src/platform/adapters/sms.ts';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
@@ -54,69 +52,6 @@ export type ServerOptions = {
   env?: Record<string, string>;
 };
 
-type DemoSchools = [SeededSchool, SeededSchool];
-
-/**
- * This test run, as a name for files other test files of the run may reuse: the Vitest process (each
- * browser-test file runs in a child of it) and its start time, so a later run that gets the same
- * process id never takes them. Undefined where /proc cannot tell.
- */
-function runId(pid = process.ppid): string | undefined {
-  try {
-    // Field 22 of /proc/<pid>/stat, the start time; the command name (field 2) may hold spaces.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return `${pid}-${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`;
-  } catch {
-    return undefined;
-  }
-}
-
-const IMAGE_PREFIX = 'hxk-e2e-demo-';
-
-/** Removes the demo images and drawn recordings of runs that have ended (their Vitest process is gone or another). */
-async function removeOldImages(): Promise<void> {
-  for (const name of await fs.promises.readdir(os.tmpdir())) {
-    if (!name.startsWith(IMAGE_PREFIX)) continue;
-    const id = name.slice(IMAGE_PREFIX.length).split('_')[0]!;
-    if (runId(Number(id.split('-')[0])) !== id) await fs.promises.rm(path.join(os.tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
-  }
-}
-
-/**
- * A migrated in-memory PGlite holding the two demo schools seeded around `today`. Seeding their
- * directories and timetables takes most of a server's start, so the first test file of a run that
- * needs a day seeds it and keeps the database as an image (and the seeded ids beside it) in the
- * temporary directory; later files of the same run start from that image. A new run (or another
- * day) seeds afresh, so a change to the seed or the migrations is never missed; the rest of the demo
- * (evaluations, appeals with their files, live lessons around the present moment...) is seeded per
- * server by seedDemoActivity.
- */
-async function openDemoSchools(today: string): Promise<{ dbh: DbHandle; schools: DemoSchools }> {
-  const run = runId();
-  const base = run ? path.join(os.tmpdir(), `${IMAGE_PREFIX}${run}_${today}`) : undefined;
-  if (base) {
-    const [image, ids] = await Promise.all([fs.promises.readFile(`${base}.tar`).catch(() => null), fs.promises.readFile(`${base}.json`, 'utf8').catch(() => null)]);
-    if (image && ids) {
-      const dbh = await openDatabase({ kind: 'pglite', image: new Blob([image]) });
-      // A no-op on the image's migrations, as in openMigratedPglite.
-      await migrateDatabase(dbh);
-      return { dbh, schools: JSON.parse(ids) as DemoSchools };
-    }
-  }
-  const dbh = await openMigratedPglite();
-  const schools = await seedDemoSchools(dbh.db, { today });
-  if (base) {
-    await removeOldImages();
-    // Written aside and renamed (the ids last, the sign of a whole pair), so no file reads half of one.
-    const part = `.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-    await fs.promises.writeFile(`${base}.tar${part}`, Buffer.from(await (await dbh.dumpImage!()).arrayBuffer()));
-    await fs.promises.rename(`${base}.tar${part}`, `${base}.tar`);
-    await fs.promises.writeFile(`${base}.json${part}`, JSON.stringify(schools));
-    await fs.promises.rename(`${base}.json${part}`, `${base}.json`);
-  }
-  return { dbh, schools };
-}
-
 /**
  * Stands in for ffmpeg (FFMPEG_PATH) in the browser tests' servers. Every server's job worker draws the
  * demo's class recordings with ffmpeg after start (a few seconds of a core each, beside the test),
@@ -144,10 +79,9 @@ cp "$out" "$kept.$$" && mv "$kept.$$" "$kept"
 
 /** The environment for a test server's ffmpeg: the caching stand-in for this run, or nothing (the real one) where there is no run to share. */
 async function ffmpegEnv(): Promise<Record<string, string>> {
-  const run = runId();
+  const dir = runFolder('ffmpeg');
   const real = findFfmpeg(process.env.FFMPEG_PATH);
-  if (!run || !real) return {};
-  const dir = path.join(os.tmpdir(), `${IMAGE_PREFIX}${run}_ffmpeg`);
+  if (!dir || !real) return {};
   const shim = path.join(dir, 'ffmpeg');
   if (!fs.existsSync(shim)) {
     await fs.promises.mkdir(dir, { recursive: true });
@@ -173,9 +107,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<TestServer>
   // With a clock of its own, the demo is seeded around that clock's day in the school's zone; else
   // around today as seedDemo takes it (UTC).
   const today = opts.now ? new Intl.DateTimeFormat('en-CA', { timeZone: config.schoolTimezone }).format(opts.now()) : new Date().toISOString().slice(0, 10);
-  const { dbh, schools } = await openDemoSchools(today);
+  const { dbh, schools } = await openDemoImage(today, path.join(dataDir, 'files'));
   const app = await buildApp({ config, dbh, logger: false, sms, ...(opts.now ? { now: opts.now } : {}) });
-  await seedDemoActivity(dbh.db, schools, { storage: app.deps.storage, today });
+  await seedDemoMoment(dbh.db, schools, { today });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return {

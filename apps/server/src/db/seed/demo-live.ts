@@ -25,19 +25,23 @@ const WEEKEND = ['Continuing Education: Accounting', 'Continuing Education: Law'
  */
 export const DEMO_LIVE_ROOMS = { extra: [10, 11, 20, 21], warned: 10, offline: 22 };
 
-export async function seedDemoLive(tx: Tx, school: SeededSchool, today: string, opts: { now?: Date; rooms?: typeof DEMO_LIVE_ROOMS } = {}): Promise<void> {
+type LiveOptions = { now?: Date; rooms?: typeof DEMO_LIVE_ROOMS };
+
+export async function seedDemoLive(tx: Tx, school: SeededSchool, today: string, opts: LiveOptions = {}): Promise<void> {
+  await seedDemoLiveTimetable(tx, school, opts);
+  await seedDemoLiveMoment(tx, school, today, opts);
+}
+
+function hasRooms(school: SeededSchool, layout: typeof DEMO_LIVE_ROOMS): boolean {
+  return school.directory.classrooms.length > Math.max(layout.offline, layout.warned, ...layout.extra);
+}
+
+/** The part of seedDemoLive that depends only on the semester: the evening and weekend classes. */
+export async function seedDemoLiveTimetable(tx: Tx, school: SeededSchool, opts: Pick<LiveOptions, 'rooms'> = {}): Promise<void> {
   const { schoolId, directory } = school;
-  const now = opts.now ?? new Date();
   const layout = opts.rooms ?? DEMO_LIVE_ROOMS;
   const rooms = directory.classrooms;
-  if (rooms.length <= Math.max(layout.offline, layout.warned, ...layout.extra)) return;
-
-  // Every device reports in; one camera does not.
-  const seen = new Date(now.getTime() - 60_000);
-  await tx.update(recorders).set({ status: 'online', lastSeenAt: seen }).where(eq(recorders.schoolId, schoolId));
-  await tx.update(cameras).set({ status: 'online' }).where(eq(cameras.schoolId, schoolId));
-  const offline = rooms[layout.offline]!.cameraIds[2]!;
-  await tx.update(cameras).set({ status: 'offline' }).where(and(eq(cameras.schoolId, schoolId), eq(cameras.id, offline)));
+  if (!hasRooms(school, layout)) return;
 
   // Evening and weekend classes. The evening classes of the rooms meet at the same time, and so do the
   // weekend ones: each room's pair has a teacher of its own, from the generated teachers (who teach
@@ -73,6 +77,25 @@ export async function seedDemoLive(tx: Tx, school: SeededSchool, today: string, 
     }
   }
   await tx.insert(courseSessions).values(meetings);
+}
+
+/**
+ * The part of seedDemoLive around the present moment (after seedDemoLiveTimetable): the devices
+ * reporting in a minute ago, one camera offline, and the active warning.
+ */
+export async function seedDemoLiveMoment(tx: Tx, school: SeededSchool, today: string, opts: LiveOptions = {}): Promise<void> {
+  const { schoolId, directory } = school;
+  const now = opts.now ?? new Date();
+  const layout = opts.rooms ?? DEMO_LIVE_ROOMS;
+  const rooms = directory.classrooms;
+  if (!hasRooms(school, layout)) return;
+
+  // Every device reports in; one camera does not.
+  const seen = new Date(now.getTime() - 60_000);
+  await tx.update(recorders).set({ status: 'online', lastSeenAt: seen }).where(eq(recorders.schoolId, schoolId));
+  await tx.update(cameras).set({ status: 'online' }).where(eq(cameras.schoolId, schoolId));
+  const offline = rooms[layout.offline]!.cameraIds[2]!;
+  await tx.update(cameras).set({ status: 'offline' }).where(and(eq(cameras.schoolId, schoolId), eq(cameras.id, offline)));
 
   // An active warning in B101, raised in the class under way at seeding time, else the next one today,
   // else today's last (the room has classes every day). The school clock is the default zone's unless

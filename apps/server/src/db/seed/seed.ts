@@ -14,7 +14,7 @@ import { seedDemoEvaluationsAndAppeals } from './demo-appeals.ts';
 import { seedDemoInvitations } from './demo-invitations.ts';
 import { seedDemoQuestionnaires } from './demo-questionnaires.ts';
 import { seedDemoRecordings } from './demo-recordings.ts';
-import { seedDemoLive } from './demo-live.ts';
+import { seedDemoLiveMoment, seedDemoLiveTimetable } from './demo-live.ts';
 import { seedDemoLiveLessons } from './demo-live-lessons.ts';
 import { seedDemoStatistics } from './demo-statistics.ts';
 import { seedDemoLessonPlans } from './demo-lesson-plans.ts';
@@ -150,16 +150,38 @@ export async function seedDemoSchools(db: Database, opts: { today?: string } = {
 }
 
 /** The second part of seedDemo: the Demo School's evaluations, appeals, invitations, questionnaires, recordings and live data. */
-export async function seedDemoActivity(db: Database, [demo]: [SeededSchool, SeededSchool], opts: { storage?: FileStorage; today?: string } = {}): Promise<void> {
+export async function seedDemoActivity(db: Database, schools: [SeededSchool, SeededSchool], opts: { storage?: FileStorage; today?: string } = {}): Promise<void> {
+  await seedDemoDay(db, schools, opts);
+  await seedDemoMoment(db, schools, opts);
+}
+
+/**
+ * The part of seedDemoActivity that depends on `today` and not on the moment, and most of its time:
+ * everything but the live state. Browser tests keep it in their database image, with the files it
+ * put in `storage`.
+ */
+export async function seedDemoDay(db: Database, [demo]: [SeededSchool, SeededSchool], opts: { storage?: FileStorage; today?: string } = {}): Promise<void> {
   const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  const files = opts.storage ? { storage: opts.storage } : {};
   await platformTx(db, 'seed', async (tx) => {
-    await seedDemoEvaluationsAndAppeals(tx, demo, today, opts.storage ? { storage: opts.storage } : {});
+    await seedDemoEvaluationsAndAppeals(tx, demo, today, files);
     await seedDemoInvitations(tx, demo, today);
     await seedDemoQuestionnaires(tx, demo, today);
     await seedDemoRecordings(tx, demo, today);
-    await seedDemoLive(tx, demo, today);
-    await seedDemoLiveLessons(tx, demo);
+    await seedDemoLiveTimetable(tx, demo);
     await seedDemoStatistics(tx, demo, today);
-    await seedDemoLessonPlans(tx, demo, today, opts.storage ? { storage: opts.storage } : {});
+    await seedDemoLessonPlans(tx, demo, today, files);
+  });
+}
+
+/**
+ * The rest of seedDemoActivity, around the present moment (after seedDemoDay): the devices that
+ * reported in a minute ago, the active warning, and the live lessons on air, upcoming and past.
+ */
+export async function seedDemoMoment(db: Database, [demo]: [SeededSchool, SeededSchool], opts: { today?: string } = {}): Promise<void> {
+  const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  await platformTx(db, 'seed', async (tx) => {
+    await seedDemoLiveMoment(tx, demo, today);
+    await seedDemoLiveLessons(tx, demo);
   });
 }
