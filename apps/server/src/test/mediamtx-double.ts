@@ -12,8 +12,8 @@
  * - `sourceOnDemand`: the first admitted read of a path starts a pull of its `source` (counted in
  *   `pulls`); further readers share it; `closeAfterMs` after the last read the pull stops.
  *
- * It does not decode RTSP: a pull is recorded, and the segments it serves are a few bytes of MPEG-TS
- * sync markers, enough to count reads and check the hook.
+ * It does not decode RTSP: a pull is recorded, and every segment it serves is the same second of a
+ * test card (hlsSegment), whatever the path.
  *
  * - the WebRTC server (port like :8889), WHEP for real with werift: `POST /{path}/whep` with an
  *   `application/sdp` offer asks the hook with protocol "webrtc" (401 when refused), 404 for an
@@ -35,13 +35,14 @@
  *   Both ask the hook first with action "playback" (401 when refused). Every /get serves the same
  *   real MP4, a 20 s test card drawn with ffmpeg once per test run; it is not cut to the request.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { promisify } from 'node:util';
 import { MediaStreamTrack, RTCPeerConnection, useVP8 } from 'werift';
 import { clockCodeFilter, findFfmpeg } from '../platform/adapters/camera-simulator.ts';
 import { drawRecording, removeDrawn } from '../modules/recordings/simulated-recording.ts';
@@ -79,6 +80,8 @@ export type MediaMtxDouble = {
   close(): Promise<void>;
 };
 
+const execFileAsync = promisify(execFile);
+
 let clip: Promise<Buffer | null> | undefined;
 
 /** The MP4 the playback server serves: drawn once per test run (ffmpeg), null without ffmpeg. */
@@ -94,6 +97,24 @@ function playbackClip(): Promise<Buffer | null> {
     }
   })();
   return clip;
+}
+
+let segment: Promise<Buffer> | undefined;
+
+/**
+ * The MPEG-TS segment the HLS server serves: one second of a moving test card in H.264, encoded once
+ * per test run, so that a reader (ffmpeg, hls.js) decodes a real picture. Without ffmpeg, a few
+ * bytes of MPEG-TS sync markers, which a reader fetches but cannot decode.
+ */
+function hlsSegment(): Promise<Buffer> {
+  segment ??= (async () => {
+    const ffmpeg = findFfmpeg(process.env.FFMPEG_PATH);
+    const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=8', '-t', '1',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '8', '-pix_fmt', 'yuv420p', '-f', 'mpegts', 'pipe:1'];
+    const drawn = ffmpeg ? await execFileAsync(ffmpeg, args, { encoding: 'buffer', maxBuffer: 16 << 20 }).then((r) => r.stdout).catch(() => null) : null;
+    return drawn?.length ? drawn : Buffer.alloc(188 * 4, 0x47);
+  })();
+  return segment;
 }
 
 export async function startMediaMtxDouble(opts: { apiUser?: string; apiPassword?: string; closeAfterMs?: number; authHTTPAddress?: string; now?: () => number } = {}): Promise<MediaMtxDouble> {
@@ -211,8 +232,9 @@ export async function startMediaMtxDouble(opts: { apiUser?: string; apiPassword?
         const seq = Math.floor(Date.now() / 1000);
         return send(res, 200, ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-TARGETDURATION:1', `#EXT-X-MEDIA-SEQUENCE:${seq}`, '#EXTINF:1.000,', `seg${seq}.ts${q}`, ''].join('\n'));
       }
+      const body = await hlsSegment();
       res.writeHead(200, { 'content-type': 'video/mp2t', 'access-control-allow-origin': '*' });
-      res.end(Buffer.alloc(188 * 4, 0x47));
+      res.end(body);
     })();
   });
 

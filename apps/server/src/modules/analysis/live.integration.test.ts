@@ -226,7 +226,7 @@ describe.each(DRIVERS)('live analysis of a class in progress on %s', (driver) =>
 
 // Through the media gateway (the MediaMTX double): ffmpeg reads only the gateway's stream, with a
 // play token the gateway's hook admits; the camera's own address is only ever the gateway's to pull.
-// The double serves no decodable picture, so the analysis has no sample — and does not fail.
+// The double serves a test card (no faces): the analysis samples the gateway's picture.
 describe.each(DRIVERS.slice(0, 1))('live analysis through the media gateway on %s', (driver) => {
   let env: TestEnv;
   let gw: MediaMtxDouble;
@@ -270,6 +270,11 @@ describe.each(DRIVERS.slice(0, 1))('live analysis through the media gateway on %
       rowsOf<{ status: string; job: string | null }>(await tx.execute(sql`select a.status, j.status as job from class_analyses a left join jobs j on j.school_id = a.school_id and j.id = a.job_id where a.id = ${analysis.id}`))[0]);
     for (let i = 0; i < 600 && (await state())?.job !== 'done' && (await state())?.job !== 'failed'; i++) await new Promise((r) => setTimeout(r, 250));
     expect(await state()).toEqual({ status: 'done', job: 'done' });
+    // The student camera's picture came through the gateway and was sampled: a test card, no faces.
+    const samples = await platformTx(env.dbh.db, 'seed', async (tx) =>
+      rowsOf<{ camera: string; faces: number }>(await tx.execute(sql`select camera, faces from class_analysis_samples where school_id = ${A} and analysis_id = ${analysis.id}`)));
+    expect(samples.filter((x) => x.camera === 'student').length).toBeGreaterThan(0);
+    expect(samples.every((x) => x.faces === 0)).toBe(true);
 
     // ffmpeg read the gateway's path of the room's student camera, admitted by the hook on the analysis's token.
     const path = gatewayPathName(A, cls.cameraId, 'main');
