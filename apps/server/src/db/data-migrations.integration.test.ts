@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../platform/db.ts';
 import { platformTx } from '../platform/tenancy.ts';
-import { DEMO_SCHOOLS, seedSchool, type SeededSchool } from './seed/seed.ts';
-import { DRIVERS, openTestDatabase } from '../test/harness.ts';
+import type { SeededSchool } from './seed/seed.ts';
+import { DRIVERS, openSeededTestDatabase } from '../test/harness.ts';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -25,9 +25,7 @@ describe.each(DRIVERS)('data migrations on %s', (driver) => {
   let b: SeededSchool;
 
   beforeAll(async () => {
-    dbh = await openTestDatabase(driver);
-    a = await seedSchool(dbh.db, { ...DEMO_SCHOOLS[0], domains: [...DEMO_SCHOOLS[0].domains] });
-    b = await seedSchool(dbh.db, { ...DEMO_SCHOOLS[1], domains: [...DEMO_SCHOOLS[1].domains] });
+    ({ dbh, schools: [a, b] } = await openSeededTestDatabase(driver));
   });
   afterAll(async () => {
     await dbh?.close();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildings, jobs } from '../db/schema/index.ts';
-import { DEMO_SCHOOLS, seedSchool, type SeededSchool } from '../db/seed/seed.ts';
-import { DRIVERS, openTestDatabase } from '../test/harness.ts';
+import type { SeededSchool } from '../db/seed/seed.ts';
+import { DRIVERS, openSeededTestDatabase } from '../test/harness.ts';
 import { withDatabase } from '../test/global-setup.ts';
 import { openDatabase, type DbHandle } from './db.ts';
 import { createJobQueue, FAIR_STEP_SECONDS, JobFailure, type JobHandler, type JobQueue } from './jobs.ts';
@@ -20,10 +20,7 @@ describe.each(DRIVERS)('job queue on %s', (driver) => {
   let queue: JobQueue;
 
   beforeAll(async () => {
-    dbh = await openTestDatabase(driver);
-    const [sa, sb] = DEMO_SCHOOLS;
-    a = await seedSchool(dbh.db, { ...sa, domains: [...sa.domains] });
-    b = await seedSchool(dbh.db, { ...sb, domains: [...sb.domains] });
+    ({ dbh, schools: [a, b] } = await openSeededTestDatabase(driver));
   });
   afterAll(async () => {
     await dbh?.close();

@@ -1,11 +1,13 @@
 /**
- * With TEST_DATABASE_URL set, makes one migrated template database for this run; every test file
- * then clones it (CREATE DATABASE ... TEMPLATE), so runs and files never collide.
+ * With TEST_DATABASE_URL set, makes one migrated template database for this run, and a second one
+ * with the two test schools seeded around today (seedTestSchools); every test file then clones one
+ * (CREATE DATABASE ... TEMPLATE), so runs and files never collide.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../platform/db.ts';
+import { seedTestSchools } from './test-schools.ts';
 
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -24,6 +26,14 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(dbh);
   await dbh.close();
   project.provide('pgTemplate', template);
+  // Named after the first, so that the teardown's pattern drops it and its clones too.
+  const seeded = `${template}_seeded`;
+  await admin.query(`CREATE DATABASE ${seeded} TEMPLATE ${template}`);
+  const sdbh = await openDatabase({ kind: 'postgres', url: withDatabase(url, seeded), poolSize: 1 });
+  const today = new Date().toISOString().slice(0, 10);
+  const schools = await seedTestSchools(sdbh.db, today);
+  await sdbh.close();
+  project.provide('pgSeeded', { template: seeded, today, schools: JSON.stringify(schools) });
   return async () => {
     // Clones made by test files are dropped by the files; drop leftovers of this run too.
     const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${template}%`]);
@@ -36,5 +46,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplate: string | undefined;
+    /** The template with the test schools, the day they were seeded around, and their ids (JSON). */
+    pgSeeded: { template: string; today: string; schools: string } | undefined;
   }
 }
